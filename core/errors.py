@@ -1,0 +1,26 @@
+"""The errors a person can act on.
+
+Parsers raise `ParseError` and nothing else for bad input, so the command line can print one
+line naming the file, the line and the mend, and exit 2 without a traceback.
+"""
+
+from __future__ import annotations
+
+
+class MtgrulesError(Exception):
+    """An error whose message is meant for a person: one line, no traceback needed."""
+
+
+class ParseError(MtgrulesError):
+    """A document could not be parsed. Names the file and, when known, the line."""
+
+    def __init__(self, source: str, message: str, line: int | None = None, mend: str | None = None):
+        self.source = source
+        self.line = line
+        self.message = message
+        self.mend = mend
+        where = f"{source}:{line}" if line is not None else source
+        text = f"{where}: {message}"
+        if mend:
+            text += f" ({mend})"
+        super().__init__(text)

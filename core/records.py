@@ -1,0 +1,86 @@
+"""The records every parser produces and every other part reads.
+
+One flat record type with a `kind` keeps the corpus (JSON Lines), the index and the command line
+simple: each part reads the fields it needs. The kinds:
+
+- `section`: a chapter ("7") or section ("701") heading of the rules, with its title.
+- `rule`: a numbered rule or lettered subrule (`701.50`, `701.50a`, `704.5aa`), with its text,
+  `Example:` paragraphs and the rule numbers it refers to.
+- `glossary`: a glossary term and its definition, with the rules it cites.
+- `ruling`: a dated ruling on a card, keyed by the English card name and its English counterpart
+  (`en_position`/`en_digest`: which English ruling it translates).
+- `card`: a card's English name and its printed names in other languages (MTGJSON).
+- `term`: a game term across languages (701.50 Connive = Confabular = conniver), learned from
+  aligned titles and the keyword table.
+
+Keys (DESIGN.md): a rule's key is its number; a ruling's key is the English card name plus its
+English counterpart. `Record.key` returns the key tuple used to tie languages together.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("section", "rule", "glossary", "ruling", "card", "term")
+
+
+@dataclass
+class Record:
+    kind: str
+    lang: str
+    source: str  # "path:line" of the document the record came from
+    number: str | None = None  # sections and rules
+    title: str | None = None  # rule/section title, glossary term, card name, term name
+    text: str = ""
+    examples: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)  # rule numbers the text cites
+    edition: str | None = None  # ISO date of the (English) edition the record belongs to or is aligned to
+    en_title: str | None = None  # English title of an aligned translated rule ("Connive")
+    card: str | None = None  # English card name (rulings, cards)
+    printed_name: str | None = None  # card name as printed in the record's language
+    date: str | None = None  # rulings: ISO 8601 date
+    position: int | None = None  # rulings: 1-based position on its page or in MTGJSON
+    en_position: int | None = None  # rulings: position of the English counterpart in MTGJSON
+    en_digest: str | None = None  # rulings: digest of the English counterpart's text
+    en_text: str | None = None  # rulings: English counterpart's text, filled at read time only
+    untranslated: list[str] = field(default_factory=list)  # English fragments kept in a translation
+    names: dict[str, str] = field(default_factory=dict)  # cards and terms: language -> name
+    rules: list[str] = field(default_factory=list)  # terms: the rule numbers they name
+    confidence: float | None = None  # alignment confidence, 0..1; None when nothing was aligned
+    aligned: bool = False  # True when the key was established by alignment or is native (English)
+    extra: dict[str, Any] = field(default_factory=dict)  # set code, uuid, document title …
+
+    @property
+    def key(self) -> tuple:
+        """What ties this record to its counterparts in other languages."""
+        if self.kind in ("rule", "section"):
+            return (self.kind, self.number)
+        if self.kind == "ruling":
+            return ("ruling", self.card, self.en_position)
+        if self.kind == "glossary":
+            return ("glossary", (self.extra.get("en_term") or self.title or "").lower())
+        if self.kind == "card":
+            return ("card", self.card)
+        return (self.kind, (self.title or "").lower())
+
+    def to_dict(self, *, with_en_text: bool = True) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        if not with_en_text:
+            data.pop("en_text")
+        return data
+
+    def to_json(self, **options: Any) -> str:
+        return json.dumps(self.to_dict(**options), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Record":
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown record fields: {', '.join(sorted(unknown))}")
+        if data.get("kind") not in KINDS:
+            raise ValueError(f"unknown record kind: {data.get('kind')!r}")
+        return cls(**data)

@@ -1,0 +1,138 @@
+"""Rule-number arithmetic: parsing, ordering, parents, subrule letters and ranges.
+
+A rule's key is its number as printed without the trailing period: `7` (a chapter), `701`
+(a section), `701.50` (a rule), `701.50a` and `704.5aa` (subrules). Subrule letters skip `l`
+and `o` (they read like 1 and 0); after `z` comes `aa`, then `ab`, and so on.
+"""
+
+from __future__ import annotations
+
+import re
+
+SUBRULE_LETTERS = [c for c in "abcdefghijklmnopqrstuvwxyz" if c not in "lo"]
+
+NUMBER_PATTERN = r"\d{3}(?:\.\d+[a-z]*)?"
+_NUMBER = re.compile(r"^(\d{1,3})(?:\.(\d+)([a-z]*))?$")
+
+
+def is_rule_number(text: str) -> bool:
+    """True for `7`, `701`, `701.50`, `704.5aa`; trailing periods are not part of a key."""
+    return _NUMBER.match(text) is not None
+
+
+def split(number: str) -> tuple[int, int | None, str]:
+    """`704.5aa` -> (704, 5, "aa"); `701` -> (701, None, "")."""
+    match = _NUMBER.match(number)
+    if not match:
+        raise ValueError(f"not a rule number: {number!r}")
+    section, rule, letters = match.groups()
+    return int(section), (int(rule) if rule is not None else None), letters or ""
+
+
+def letter_index(letters: str) -> int:
+    """Position of a subrule suffix in the official sequence: a=0 … z=23, aa=24, ab=25 …"""
+    if not letters:
+        return -1
+    if len(letters) == 1:
+        return SUBRULE_LETTERS.index(letters)
+    return len(SUBRULE_LETTERS) * (1 + SUBRULE_LETTERS.index(letters[0])) + SUBRULE_LETTERS.index(letters[1])
+
+
+def letters_at(index: int) -> str:
+    """Inverse of `letter_index`."""
+    size = len(SUBRULE_LETTERS)
+    if index < size:
+        return SUBRULE_LETTERS[index]
+    first, second = divmod(index - size, size)
+    return SUBRULE_LETTERS[first] + SUBRULE_LETTERS[second]
+
+
+def sort_key(number: str) -> tuple:
+    """Orders numbers as the rules do: 704.5z before 704.5aa, 701.9 before 701.10."""
+    section, rule, letters = split(number)
+    return (section, -1 if rule is None else rule, letter_index(letters))
+
+
+def parent(number: str) -> str | None:
+    """Parent of `704.5aa` is `704.5`; of `704.5` is `704`; of `704` is the chapter `7`."""
+    section, rule, letters = split(number)
+    if letters:
+        return f"{section}.{rule}"
+    if rule is not None:
+        return str(section)
+    if section >= 100:
+        return str(section // 100)
+    return None
+
+
+def subrule(number: str, index: int) -> str:
+    """The index-th lettered subrule of a numbered rule: subrule("701.50", 0) == "701.50a"."""
+    return f"{number}{letters_at(index)}"
+
+
+_DASHES = "\u2013\u2014-"
+_RANGE = re.compile(
+    rf"(?P<start>{NUMBER_PATTERN})\s*[{_DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?![\w.])"
+)
+
+
+def expand_range(start: str, end: str) -> list[str]:
+    """Numbers from start to end inclusive, for references such as `701.27a–f`, `712.9–10`
+    and ranges a person types (`704.5a-704.5d`). The end may be a full number, a letter suffix
+    or a rule number within the start's section. Raises ValueError when the two do not share
+    a parent or the end comes before the start."""
+    section, rule, letters = split(start)
+    if re.fullmatch(r"[a-z]{1,2}", end) and letters:
+        end = f"{section}.{rule}{end}"
+    elif re.fullmatch(r"\d+", end) and rule is not None and not letters:
+        end = f"{section}.{end}"
+    end_section, end_rule, end_letters = split(end)
+    if letters and end_letters and (section, rule) == (end_section, end_rule):
+        first, last = letter_index(letters), letter_index(end_letters)
+        if last < first:
+            raise ValueError(f"range {start}-{end} runs backwards")
+        return [f"{section}.{rule}{letters_at(i)}" for i in range(first, last + 1)]
+    if not letters and not end_letters and rule is not None and end_rule is not None and section == end_section:
+        if end_rule < rule:
+            raise ValueError(f"range {start}-{end} runs backwards")
+        return [f"{section}.{r}" for r in range(rule, end_rule + 1)]
+    raise ValueError(f"range {start}-{end} does not stay within one rule")
+
+
+_REFERENCE_CONTEXT = re.compile(
+    rf"\b(?:rules?|regla|reglas|règle|règles|规则)\s*((?:{NUMBER_PATTERN}(?:\s*[{_DASHES}]\s*(?:{NUMBER_PATTERN}|[a-z]{{1,2}}\b|\d+))?"
+    rf"(?:\s*(?:,|and|y|et|or|o|ou|和|及|、)\s*)?)+)",
+    re.IGNORECASE,
+)
+_BARE_NUMBER = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]*(?![\d])")
+
+
+def references(text: str) -> list[str]:
+    """Rule numbers a text refers to, ranges expanded, in order of first mention.
+
+    Recognises "See rule 702.179", "rules 701.27a–f, 712.9–10, and 712.18", "véase la regla
+    701.50b", "voir la règle 704.5", "参见规则701.44". Dotted numbers (123.4, 123.4b) count
+    anywhere: in rules text they are always rule numbers. Three-digit section numbers (714)
+    count only after a word for "rule", since "100" alone may be a life total.
+    """
+    found: list[str] = []
+
+    def add(number: str) -> None:
+        number = number.rstrip(".")
+        if number not in found:
+            found.append(number)
+
+    for match in _BARE_NUMBER.finditer(text):
+        range_match = _RANGE.match(text, match.start())
+        if range_match and range_match.start() == match.start():
+            try:
+                for number in expand_range(range_match["start"], range_match["end"]):
+                    add(number)
+                continue
+            except ValueError:
+                pass
+        add(match.group(0))
+    for match in _REFERENCE_CONTEXT.finditer(text):
+        for number in re.findall(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
+            add(number)
+    return found

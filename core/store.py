@@ -1,0 +1,163 @@
+"""The corpus store: the embedded seed records plus what the user ingested.
+
+Layout under `paths.corpus_dir()`:
+
+    manifest.json           {document path: {"file", "digest", "records", "ingested"}}
+    documents/<id>.jsonl    the records of one ingested document, one JSON object a line
+
+Every write goes to a temporary file beside the target and is swapped in with `os.replace`, the
+manifest last, so an interrupted ingest leaves the previous corpus intact. Re-ingesting a
+document (same resolved path) replaces its records. A user document whose content digest equals
+an embedded seed's replaces that seed's embedded records instead of duplicating them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from datetime import datetime, timezone
+from importlib import resources
+from pathlib import Path
+from typing import Iterable
+
+from mtgrules import paths
+from mtgrules.records import Record
+
+EMBEDDED_RECORDS = "seeds.jsonl"
+EMBEDDED_MANIFEST = "seeds-manifest.json"
+
+
+def digest_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _write_atomically(target: Path, text: str) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def records_to_jsonl(records: Iterable[Record]) -> str:
+    """Records as JSON Lines without `en_text`: English rulings text is read at display time
+    from the ingested MTGJSON data, never stored beside a translation."""
+    return "".join(record.to_json(with_en_text=False) + "\n" for record in records)
+
+
+def read_jsonl(text: str, source: str) -> list[Record]:
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                records.append(Record.from_dict(json.loads(line)))
+            except (ValueError, TypeError) as error:
+                from mtgrules.errors import ParseError
+
+                raise ParseError(source, f"not a corpus record: {error}", line=number) from None
+    return records
+
+
+class Store:
+    """The user's corpus under one folder (default: `paths.corpus_dir()`)."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root) if root is not None else paths.corpus_dir()
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.root / "manifest.json"
+
+    def manifest(self) -> dict[str, dict]:
+        try:
+            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+
+    def put(self, documents: list[tuple[str, bytes, list[Record]]]) -> None:
+        """Store the records of several parsed documents at once: (path, raw bytes, records).
+        Callers parse every document first, so a failure stores nothing."""
+        manifest = self.manifest()
+        for path, raw, records in documents:
+            document_id = hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
+            file_name = f"documents/{Path(path).stem[:40]}-{document_id}.jsonl"
+            _write_atomically(self.root / file_name, records_to_jsonl(records))
+            manifest[path] = {
+                "file": file_name,
+                "digest": digest_bytes(raw),
+                "records": len(records),
+                "ingested": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            }
+        _write_atomically(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+
+    def records(self) -> list[Record]:
+        out: list[Record] = []
+        for entry in self.manifest().values():
+            file = self.root / entry["file"]
+            out.extend(read_jsonl(file.read_text(encoding="utf-8"), str(file)))
+        return out
+
+    def digests(self) -> set[str]:
+        return {entry["digest"] for entry in self.manifest().values()}
+
+    def fingerprint(self) -> str:
+        """Changes whenever the user's corpus changes: the index is rebuilt when it does."""
+        try:
+            return digest_bytes(self.manifest_path.read_bytes())
+        except FileNotFoundError:
+            return "empty"
+
+
+def embedded_records() -> list[Record]:
+    """The records generated from `seeds/` and committed under `corpus/`."""
+    text = resources.files("mtgrules.corpus").joinpath(EMBEDDED_RECORDS).read_text(encoding="utf-8")
+    return read_jsonl(text, f"corpus/{EMBEDDED_RECORDS}")
+
+
+def embedded_manifest() -> dict[str, dict]:
+    text = resources.files("mtgrules.corpus").joinpath(EMBEDDED_MANIFEST).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def all_records(store: Store | None = None) -> list[Record]:
+    """Embedded seed records plus the user's, with English ruling text filled in where the
+    user ingested the MTGJSON data it comes from."""
+    store = store or Store()
+    user = store.records()
+    user_digests = store.digests()
+    seeds_replaced = {
+        entry["source"] for entry in embedded_manifest().values() if entry["digest"] in user_digests
+    }
+    embedded = [r for r in embedded_records() if r.source.rsplit(":", 1)[0] not in seeds_replaced]
+    records = embedded + user
+    fill_english_rulings(records)
+    return records
+
+
+def fill_english_rulings(records: list[Record]) -> None:
+    """Set `en_text` on translated rulings from the English rulings among `records`."""
+    english = {
+        (r.card, r.en_position): r for r in records if r.kind == "ruling" and r.lang == "en"
+    }
+    for record in records:
+        if record.kind != "ruling":
+            continue
+        if record.lang == "en":
+            record.en_text = record.text
+            continue
+        counterpart = english.get((record.card, record.en_position))
+        if counterpart is not None and counterpart.en_digest == record.en_digest:
+            record.en_text = counterpart.text
+
+
+def fingerprint(store: Store | None = None) -> str:
+    """A content hash of everything searchable: the embedded corpus and the user's."""
+    store = store or Store()
+    embedded = resources.files("mtgrules.corpus").joinpath(EMBEDDED_RECORDS).read_bytes()
+    return digest_bytes(embedded + store.fingerprint().encode())

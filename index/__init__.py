@@ -1,0 +1,1 @@
+"""The search index: schema, per-language analyzers, atomic building, opening and querying."""

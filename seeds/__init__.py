@@ -1,0 +1,1 @@
+"""The seed documents exactly as given: the embedded default corpus."""
