@@ -20,9 +20,19 @@ English counterpart. `Record.key` returns the key tuple used to tie languages to
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
+
+def ruling_digest(english_text: str) -> str:
+    """A short, stable name for an English ruling: what translated rulings, engine tests and the
+    committed corpus use to point at it without copying its text (Wizards' text stays out of
+    the repository). White space and Unicode forms are normalised first."""
+    normal = " ".join(unicodedata.normalize("NFC", english_text).split())
+    return hashlib.sha256(normal.encode("utf-8")).hexdigest()[:12]
+
 
 KINDS = ("section", "rule", "glossary", "ruling", "card", "term")
 
