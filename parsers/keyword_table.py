@@ -1,0 +1,74 @@
+"""The keyword table (English keyword → Spanish and French forms printed on cards) into `term`
+records.
+
+The table is tab-separated with a header row naming at least `keyword_en`; every other column
+named `<lang>_printed` gives that language's form. Cells may hold several forms ("regalar /
+regalo"), a note in parentheses ("contador de energía (printed: …)") or "NOT FOUND …"; the first
+form is the term's name in that language, every form is kept as an alias. The English cell may
+carry a symbol in parentheses ("Energy counter ({E})"), kept as an alias too.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from mtgrules.errors import ParseError
+from mtgrules.parsers.decoding import decode
+from mtgrules.records import Record
+
+_NOTE = re.compile(r"\s*\((?:printed|impreso|imprimé)[^)]*\)|\s*\(\s*(\{[^)]*\})\s*\)", re.IGNORECASE)
+_PRINTED_COLUMN = re.compile(r"^([a-z]{2,3})_printed$")
+
+
+def looks_like_keyword_table(text: str) -> bool:
+    first = text.split("\n", 1)[0]
+    return "\t" in first and "keyword_en" in first.split("\t")
+
+
+def forms(cell: str) -> tuple[list[str], list[str]]:
+    """The forms a cell names, and any symbols it gives in parentheses."""
+    if not cell or cell.upper().startswith("NOT FOUND"):
+        return [], []
+    symbols = re.findall(r"\(\s*(\{[^)]*\})\s*\)", cell)
+    cell = _NOTE.sub("", cell)
+    return [form.strip() for form in cell.split("/") if form.strip()], symbols
+
+
+def parse(data: bytes | str, source: str) -> list[Record]:
+    text = decode(data, source) if isinstance(data, bytes) else data
+    rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
+    if not rows or "keyword_en" not in rows[0]:
+        raise ParseError(source, "not a keyword table: the header has no keyword_en column", line=1)
+    header = rows[0]
+    english_column = header.index("keyword_en")
+    languages = {i: m.group(1) for i, name in enumerate(header) if (m := _PRINTED_COLUMN.match(name))}
+    records = []
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) <= english_column:
+            raise ParseError(source, "row has no English keyword", line=line)
+        english, symbols = forms(row[english_column])
+        if not english:
+            raise ParseError(source, "row has no English keyword", line=line)
+        names = {"en": english[0]}
+        aliases: dict[str, list[str]] = {"en": english + symbols}
+        for column, lang in languages.items():
+            found, _ = forms(row[column]) if column < len(row) else ([], [])
+            if found:
+                names[lang] = found[0]
+                aliases[lang] = found
+        records.append(
+            Record(
+                kind="term",
+                lang="en",
+                source=f"{source}:{line}",
+                title=english[0],
+                names=names,
+                aligned=True,
+                extra={"aliases": aliases},
+            )
+        )
+    return records
