@@ -18,7 +18,8 @@ from mtgrules.errors import ParseError
 from mtgrules.parsers.decoding import decode
 from mtgrules.records import Record
 
-_NOTE = re.compile(r"\s*\((?:printed|impreso|imprimé)[^)]*\)|\s*\(\s*(\{[^)]*\})\s*\)", re.IGNORECASE)
+# A note runs to the end of the cell and may nest parentheses: "(printed: “… (dos contadores …)”)".
+_NOTE = re.compile(r"\s*\((?:printed|impreso|imprimé).*$|\s*\(\s*\{[^)]*\}\s*\)", re.IGNORECASE)
 _PRINTED_COLUMN = re.compile(r"^([a-z]{2,3})_printed$")
 
 
