@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable
 
-from mtgrules import paths
+from mtgrules import paths, terms
 from mtgrules.records import Record
 
 EMBEDDED_RECORDS = "seeds.jsonl"
@@ -127,7 +127,8 @@ def embedded_manifest() -> dict[str, dict]:
 
 def all_records(store: Store | None = None) -> list[Record]:
     """Embedded seed records plus the user's, with English ruling text filled in where the
-    user ingested the MTGJSON data it comes from."""
+    user ingested the MTGJSON data it comes from, and keyword-table terms linked to the rules
+    of the newest English edition ingested."""
     store = store or Store()
     user = store.records()
     user_digests = store.digests()
@@ -137,6 +138,7 @@ def all_records(store: Store | None = None) -> list[Record]:
     embedded = [r for r in embedded_records() if r.source.rsplit(":", 1)[0] not in seeds_replaced]
     records = embedded + user
     fill_english_rulings(records)
+    terms.link_terms(records)
     return records
 
 

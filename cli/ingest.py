@@ -1,0 +1,77 @@
+"""`mtgrules parse` and `mtgrules ingest`: documents in, aligned records out (or stored)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mtgrules.cli.output import echo_json, style, wrap
+
+_PATHS = click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+_LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) when it cannot be detected.")
+
+
+def _parse(paths: tuple[str, ...], lang: str | None):
+    from mtgrules import documents, store
+
+    context = store.all_records()
+    return documents.parse_files(list(paths), lang=lang, context=context), context
+
+
+def _warn(parsed) -> None:
+    for document in parsed:
+        for warning in document.warnings:
+            click.echo(style(f"warning: {warning}", fg="yellow"), err=True)
+
+
+@click.command()
+@_PATHS
+@_LANG
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per record and line.")
+def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
+    """Parse and align documents against what is ingested, and print the records.
+
+    Nothing is stored. Rulings show the text of their English counterpart (`en_text`) when the
+    card's MTGJSON data is ingested.
+    """
+    from mtgrules import store
+
+    parsed, context = _parse(paths, lang)
+    records = [record for document in parsed for record in document.records]
+    store.fill_english_rulings(context + records)
+    _warn(parsed)
+    for record in records:
+        if as_json:
+            echo_json(record.to_dict())
+        else:
+            click.echo(_describe(record))
+    if not records:
+        sys.exit(1)
+
+
+def _describe(record) -> str:
+    key = record.number or (f"{record.card} #{record.en_position}" if record.kind == "ruling" else record.title or "")
+    confidence = "" if record.confidence is None else f" confidence {record.confidence:.2f}"
+    flag = "" if record.aligned else style(" unaligned", fg="red")
+    head = style(f"{record.kind} {key or '?'} [{record.lang}]", bold=True) + confidence + flag
+    body = record.title if record.kind in ("card", "term") else record.text
+    return head + "\n" + wrap(body or "", indent="  ")
+
+
+@click.command()
+@_PATHS
+@_LANG
+def ingest(paths: tuple[str, ...], lang: str | None) -> None:
+    """Parse documents and add their records to your corpus (MTGRULES_HOME).
+
+    Re-ingesting a document replaces its records. If any file fails to parse, nothing is
+    stored. The search index is rebuilt on the next search.
+    """
+    from mtgrules import documents, store
+
+    parsed, _ = _parse(paths, lang)
+    _warn(parsed)
+    store.Store().put([(documents.resolved_path(d.path), d.raw, d.records) for d in parsed])
+    for document in parsed:
+        click.echo(f"{document.path}: {len(document.records)} records ({document.kind})")

@@ -1,0 +1,98 @@
+"""From files to aligned records: what `mtgrules parse`, `mtgrules ingest` and the corpus
+generator share.
+
+Each file is recognised by its content (not its name): an official rules text, an MTGJSON set
+file, the keyword table, a site rule page or a site ruling page. Reference documents (English
+rules, MTGJSON, keyword table) are parsed first, so that pages given in the same call align
+against them as well as against what the user ingested before. Any file that fails stops the
+whole call with a ParseError: callers store nothing unless every file parsed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mtgrules import terms
+from mtgrules.align_rules import align_page
+from mtgrules.align_rulings import align_rulings
+from mtgrules.english import english_editions
+from mtgrules.errors import ParseError
+from mtgrules.parsers import comprehensive_rules, keyword_table, mtgjson, site_rule_page, site_ruling_page
+from mtgrules.parsers.decoding import decode, read_document
+from mtgrules.records import Record
+
+RULES, MTGJSON, KEYWORDS, RULE_PAGE, RULING_PAGE = "rules", "mtgjson", "keywords", "rule page", "ruling page"
+REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS)
+
+
+@dataclass
+class ParsedDocument:
+    path: str
+    raw: bytes
+    kind: str
+    records: list[Record] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def classify(text: str, source: str) -> str:
+    if mtgjson.looks_like_mtgjson(text):
+        return MTGJSON
+    if keyword_table.looks_like_keyword_table(text):
+        return KEYWORDS
+    if comprehensive_rules.looks_like_comprehensive_rules(text):
+        return RULES
+    if site_rule_page.is_rule_page(text):
+        return RULE_PAGE
+    if site_ruling_page.is_ruling_page(text):
+        return RULING_PAGE
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    raise ParseError(
+        source,
+        f"unrecognised document (starts {first_line[:40]!r})",
+        line=1,
+        mend="expected official rules text, an MTGJSON set file, the keyword table, or a site rule or ruling page",
+    )
+
+
+def _parse_reference(path: str, raw: bytes, text: str, kind: str, lang: str | None) -> list[Record]:
+    if kind == RULES:
+        return comprehensive_rules.parse(raw, path, lang=lang).records
+    if kind == MTGJSON:
+        return mtgjson.parse(text, path)
+    return keyword_table.parse(text, path)
+
+
+def parse_files(paths: list[str], *, lang: str | None = None, context: list[Record] | None = None) -> list[ParsedDocument]:
+    """Parse and align `paths` against `context` (the records already ingested) and each other."""
+    loaded = []
+    for path in paths:
+        raw = read_document(path)
+        text = decode(raw, path)
+        loaded.append((path, raw, text, classify(text, path)))
+    documents: list[ParsedDocument] = []
+    reference_records = list(context or [])
+    for path, raw, text, kind in loaded:
+        if kind in REFERENCE_KINDS:
+            document = ParsedDocument(path, raw, kind, _parse_reference(path, raw, text, kind, lang))
+            reference_records.extend(document.records)
+            documents.append(document)
+    editions = english_editions(reference_records)
+    cards = [r for r in reference_records if r.kind == "card"]
+    english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
+    pairs = terms.term_pairs(reference_records)
+    for path, raw, text, kind in loaded:
+        if kind == RULE_PAGE:
+            aligned = align_page(site_rule_page.parse(text, path, lang), editions, pairs)
+            records = aligned.records + terms.terms_from_titles(aligned.records)
+            documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
+        elif kind == RULING_PAGE:
+            aligned = align_rulings(site_ruling_page.parse(text, path, lang), cards, english_rulings, pairs)
+            documents.append(ParsedDocument(path, raw, kind, aligned.records, aligned.warnings))
+    order = {path: index for index, path in enumerate(paths)}
+    return sorted(documents, key=lambda d: order[d.path])
+
+
+def resolved_path(path: str) -> str:
+    """The identity of a document in the store: re-ingesting the same file replaces it."""
+    return str(Path(path).resolve())

@@ -1,0 +1,114 @@
+"""How alike a translated passage and an English passage are, from evidence that survives
+translation.
+
+Each feature gives a score in 0..1 and a weight; a feature with nothing to compare (neither text
+cites a rule, say) abstains instead of counting as a mismatch. The features:
+
+- rule references ("véase la regla 701.50b" ~ "see rule 701.50b"): the strongest evidence;
+- numbers and symbols (`+1/+1`, `8/8`, `{E}`, `0`, `N`): translators copy them as they are;
+- cognates after accent folding ("permanente" ~ "permanent", "energía" ~ "energy"): compared
+  on a folded, lightly normalised four-letter stem;
+- known term pairs (learned from aligned titles and the keyword table: "confabular" ~ "connive");
+- English fragments left untranslated, found word for word in the English text;
+- length: Spanish and French run about 15% longer than English;
+- the date, for rulings: a translated ruling carries its English ruling's date.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+from mtgrules import rulenumbers
+
+_SYMBOL = re.compile(r"[+-]?[\dXN]+/[+-]?[\dXN]+|\{[^}]{1,6}\}|(?<![\w.])\d+(?![\w.])|\b[NX]\b")
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+LENGTH_RATIO = {"es": 1.15, "fr": 1.18, "de": 1.2, "it": 1.12, "pt": 1.12}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: "Énergie" → "energie"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def cognate_stem(word: str) -> str:
+    """A four-letter stem that English and Romance cognates often share after a few spelling
+    correspondences (y/i, ph/f, th/t, k/c, doubled letters)."""
+    word = fold(word)
+    for english, romance in (("ph", "f"), ("th", "t"), ("y", "i"), ("k", "c"), ("qu", "c")):
+        word = word.replace(english, romance)
+    word = re.sub(r"(.)\1", r"\1", word)
+    return word[:4]
+
+
+def cognates(text: str) -> set[str]:
+    return {cognate_stem(w) for w in _WORD.findall(text) if len(w) >= 5}
+
+
+def symbols(text: str) -> Counter:
+    return Counter(_SYMBOL.findall(text))
+
+
+def _jaccard(a: set | Counter, b: set | Counter) -> float:
+    if isinstance(a, Counter):
+        union = sum((a | b).values())
+        return sum((a & b).values()) / union if union else 0.0
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0
+
+
+@dataclass
+class Passage:
+    """A text with its evidence computed once (alignment compares each passage many times)."""
+
+    text: str
+    lang: str
+    date: str | None = None
+    untranslated: list[str] = field(default_factory=list)
+    references: set[str] = field(init=False)
+    symbols: Counter = field(init=False)
+    cognates: set[str] = field(init=False)
+    folded_words: set[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.references = set(rulenumbers.references(self.text))
+        self.symbols = symbols(self.text)
+        self.cognates = cognates(self.text)
+        self.folded_words = {fold(w) for w in _WORD.findall(self.text)}
+
+
+def similarity(translated: Passage, english: Passage, term_pairs: dict[str, str] | None = None) -> float:
+    """Weighted mean of the features that have something to compare, in 0..1."""
+    scored: list[tuple[float, float]] = []  # (weight, score)
+    if translated.references or english.references:
+        scored.append((3.0, _jaccard(translated.references, english.references)))
+    if translated.symbols or english.symbols:
+        scored.append((2.0, _jaccard(translated.symbols, english.symbols)))
+    if translated.cognates and english.cognates:
+        shared = len(translated.cognates & english.cognates)
+        scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))
+    if term_pairs:
+        present = [en for tr, en in term_pairs.items() if tr in translated.folded_words]
+        if present:
+            scored.append((1.5, sum(en in english.folded_words for en in present) / len(present)))
+    if translated.untranslated:
+        fragment_words = {fold(w) for fragment in translated.untranslated for w in _WORD.findall(fragment)}
+        scored.append((2.0, len(fragment_words & english.folded_words) / max(1, len(fragment_words))))
+    expected = LENGTH_RATIO.get(translated.lang, 1.0)
+    ratio = (len(translated.text) + 20) / ((len(english.text) + 20) * expected)
+    scored.append((1.0, math.exp(-2.0 * abs(math.log(ratio)))))
+    if translated.date and english.date:
+        scored.append((1.0, 1.0 if translated.date == english.date else 0.0))
+    total_weight = sum(weight for weight, _ in scored)
+    return sum(weight * score for weight, score in scored) / total_weight
+
+
+def confidence(score: float, runner_up: float) -> float:
+    """Confidence of a match from its own score and its margin over the best alternative:
+    a clear winner keeps its score, a near tie loses up to half of it."""
+    margin = max(0.0, score - runner_up)
+    return round(max(0.0, min(1.0, score * (0.5 + 0.5 * min(1.0, margin / 0.15)))), 3)

@@ -1,0 +1,98 @@
+"""The cross-language term dictionary.
+
+Terms come from two places: the keyword table (English keyword with its printed Spanish and
+French forms) and aligned rule titles (the Spanish page "701.50. Confabular" aligned to the
+English "701.50. Connive" gives Confabular (es) = Connive (en)). The dictionary serves twice:
+as alignment evidence (`term_pairs`: a translated word and the English word it stands for) and
+for `mtgrules term` lookups, where each term is linked to the rules that define it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mtgrules import rulenumbers
+from mtgrules.evidence import fold
+from mtgrules.records import Record
+
+
+def terms_from_titles(records: list[Record]) -> list[Record]:
+    """A term record for each aligned translated rule whose English rule has a title."""
+    terms = []
+    for record in records:
+        if record.kind == "rule" and record.lang != "en" and record.title and record.en_title and record.aligned:
+            terms.append(
+                Record(
+                    kind="term",
+                    lang=record.lang,
+                    source=record.source,
+                    title=record.en_title,
+                    names={"en": record.en_title, record.lang: record.title},
+                    rules=[record.number],
+                    edition=record.edition,
+                    confidence=record.confidence,
+                    aligned=True,
+                )
+            )
+    return terms
+
+
+def term_pairs(records: list[Record]) -> dict[str, str]:
+    """Folded one-word translated forms → folded one-word English term ("cadeau" → "gift")."""
+    pairs: dict[str, str] = {}
+    for record in records:
+        if record.kind != "term":
+            continue
+        english = record.names.get("en", record.title or "")
+        if len(english.split()) != 1:
+            continue
+        forms: list[str] = []
+        for lang, names in record.extra.get("aliases", {}).items():
+            if lang != "en":
+                forms.extend(names)
+        forms.extend(name for lang, name in record.names.items() if lang != "en")
+        for form in forms:
+            words = form.split()
+            if words:
+                pairs[fold(words[-1])] = fold(english)
+    return pairs
+
+
+def _plural_forms(word: str) -> set[str]:
+    return {word, word + "s", word + "es", word[:-1] + "ies" if word.endswith("y") else word}
+
+
+def defining_rules(term: str, english_rules: dict[str, Record], sections: dict[str, Record]) -> list[str]:
+    """The rules that define a term in one English edition.
+
+    A numbered rule titled with the term ("701.50. Connive") defines it. Failing that, the rules
+    that use the whole phrase ("energy counter" in 107.14), then the first rule of the section
+    named after the phrase's last word ("Counters", 122 → 122.1).
+    """
+    wanted = fold(term)
+    titled = [n for n, r in english_rules.items() if r.title and fold(r.title) == wanted]
+    if titled:
+        return sorted(titled, key=rulenumbers.sort_key)
+    phrase = re.compile(r"\b" + re.escape(wanted) + r"(?:s|es)?\b")
+    numbers = sorted((n for n, r in english_rules.items() if phrase.search(fold(r.text))), key=rulenumbers.sort_key)[:4]
+    head = wanted.split()[-1]
+    for number, section in sorted(sections.items(), key=lambda item: rulenumbers.sort_key(item[0])):
+        if section.title and fold(section.title) in _plural_forms(head) and f"{number}.1" in english_rules:
+            if f"{number}.1" not in numbers:
+                numbers.append(f"{number}.1")
+            break
+    return numbers
+
+
+def link_terms(records: list[Record]) -> None:
+    """Fill `rules` of keyword-table terms from the newest English edition among `records`."""
+    from mtgrules.english import english_editions
+
+    editions = english_editions(records)
+    if not editions:
+        return
+    newest = editions[max(editions)]
+    for record in records:
+        if record.kind == "term" and not record.rules:
+            record.rules = defining_rules(record.title or "", newest.rules, newest.sections)
+            record.edition = newest.effective
