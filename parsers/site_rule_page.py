@@ -80,10 +80,7 @@ def parse(text: str, source: str, lang: str | None = None) -> RulePage:
     if not rulenumbers.is_rule_number(number):
         raise ParseError(source, f"{number!r} is not a rule number", line=page_blocks[start].line)
     body = page_blocks[start + 1 :]
-    detected = lang or language.detect(" ".join(b.text for b in body if b.kind == PARAGRAPH))
-    if detected is None:
-        raise ParseError(source, "cannot tell the page's language", line=page_blocks[start].line, mend="give --lang")
-    page = RulePage(number, title["title"].strip(), detected, source, page_blocks[start].line)
+    page = RulePage(number, title["title"].strip(), lang or "", source, page_blocks[start].line)
 
     own: list[Block] = []
     position = 0
@@ -104,4 +101,9 @@ def parse(text: str, source: str, lang: str | None = None) -> RulePage:
                 page.subrules.append(Paragraph(block.text, block.line))
     if not page.own_text and not page.subrules:
         raise ParseError(source, f"rule page {number} has neither rule text nor subrules", line=page.title_line)
+    if not page.lang:
+        content = " ".join([page.own_text, *(p.text for p in page.subrules)])
+        page.lang = language.detect(content) or ""
+        if not page.lang:
+            raise ParseError(source, "cannot tell the page's language", line=page.title_line, mend="give --lang")
     return page
