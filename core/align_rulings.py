@@ -7,8 +7,8 @@ accents). Then the page's rulings and the card's English rulings are paired as a
 Spanish Electrozoa page lists first the ruling MTGJSON lists last.
 
 Each ruling record keeps the English card name (`card`), the English ruling's MTGJSON position
-and digest (`en_position`, `en_digest`) and a confidence (its score and margin over the best
-other English ruling); under UNALIGNED_BELOW it is marked unaligned. With no MTGJSON data for
+and digest (`en_position`, `en_digest`) and a confidence (its score, and how much the best total
+would lose without this pairing); under UNALIGNED_BELOW it is marked unaligned. With no MTGJSON data for
 the card, the records keep the heading as card name, are unaligned, and a warning says so.
 """
 
@@ -56,13 +56,25 @@ def align_rulings(page: RulingPage, cards: list[Record], english_rulings: list[R
         if column is None:
             records.append(_record(page, ruling, card.card, None, None))
             continue
-        others = [s for k, s in enumerate(scores[index]) if k != column]
-        conf = confidence(scores[index][column], max(others, default=0.0))
+        conf = confidence(scores[index][column], scores[index][column] - _assignment_margin(scores, pairing, index))
         records.append(_record(page, ruling, card.card, english[column], conf))
     unaligned = [r.position for r in records if not r.aligned]
     if unaligned:
         warnings.append(f"{page.source}: rulings {unaligned} of {card.card} have no confident English counterpart")
     return AlignedRulings(records, card.card, warnings)
+
+
+def _total(scores: list[list[float]], pairing: list[int | None]) -> float:
+    return sum(scores[i][j] for i, j in enumerate(pairing) if j is not None)
+
+
+def _assignment_margin(scores: list[list[float]], pairing: list[int | None], row: int) -> float:
+    """How much the best total loses if this row may not take its column: a pairing that the
+    rest of the page forces is confident even when rulings on the same subject read alike."""
+    column = pairing[row]
+    forbidden = [list(r) for r in scores]
+    forbidden[row][column] = -1.0
+    return _total(scores, pairing) - _total(forbidden, best_assignment(forbidden))
 
 
 def _record(page: RulingPage, ruling, card: str, english: Record | None, conf: float | None) -> Record:
