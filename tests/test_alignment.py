@@ -1,0 +1,141 @@
+"""Alignment: unnumbered subrules get their numbers from the English edition, never by counting;
+rulings pair with their English originals as an assignment."""
+
+import random
+
+import pytest
+
+from conftest import SEEDS, corpus_file
+from mtgrules import documents
+from mtgrules.align_rules import align_page, align_sequence
+from mtgrules.align_rulings import align_rulings
+from mtgrules.english import english_editions
+from mtgrules.parsers import comprehensive_rules, mtgjson, site_rule_page, site_ruling_page
+
+EDITIONS = ["en-20240607", "en-20250606", "en-20260116", "en-20260417", "en-20260807"]
+
+
+def seed(prefix):
+    return next(SEEDS.glob(f"{prefix}_*.txt"))
+
+
+@pytest.fixture(scope="module")
+def edition_2026():
+    return english_editions(comprehensive_rules.parse_file(corpus_file("cr/en-20260807.txt")).records)
+
+
+@pytest.fixture(scope="module")
+def all_editions():
+    records = []
+    for name in EDITIONS:
+        records += comprehensive_rules.parse_file(corpus_file(f"cr/{name}.txt")).records
+    return english_editions(records)
+
+
+@pytest.fixture(scope="module")
+def seed_cards():
+    records = []
+    for name in ("BLB-kitnap.mtgjson-excerpt.json", "MH3-electrozoa.mtgjson-excerpt.json"):
+        records += mtgjson.parse(corpus_file(f"rulings/{name}").read_bytes(), name)
+    return records
+
+
+def numbers_of(aligned):
+    return [r.number for r in aligned.records]
+
+
+def test_convert_page_starts_at_b_because_a_is_not_translated(edition_2026):
+    aligned = align_page(site_rule_page.parse(seed("003").read_text(), "003.txt"), edition_2026)
+    assert numbers_of(aligned) == ["701.28", "701.28b", "701.28c", "701.28d", "701.28e", "701.28f"]
+    assert aligned.missing == ["701.28a"]
+    assert aligned.records[0].en_title == "Convert"
+    assert all(r.aligned for r in aligned.records)
+
+
+def test_connive_page_lacks_f(edition_2026):
+    aligned = align_page(site_rule_page.parse(seed("000").read_text(), "000.txt"), edition_2026)
+    assert numbers_of(aligned) == ["701.50", "701.50a", "701.50b", "701.50c", "701.50d", "701.50e"]
+    assert aligned.missing == ["701.50f"]
+    assert any("701.50f" in warning for warning in aligned.warnings)
+
+
+def test_state_based_actions_page_runs_a_to_aa(edition_2026):
+    aligned = align_page(site_rule_page.parse(seed("001").read_text(), "001.txt"), edition_2026)
+    letters = "a b c d e f g h i j k m n p q r s t u v w x y z aa".split()
+    assert numbers_of(aligned) == ["704.5"] + [f"704.5{x}" for x in letters]
+    assert aligned.missing == []
+
+
+def test_dropped_paragraphs_leave_gaps_instead_of_shifting_numbers(edition_2026):
+    page = site_rule_page.parse(seed("001").read_text(), "001.txt")
+    rng = random.Random(7)
+    kept = sorted(rng.sample(range(25), 15))
+    expected = [page.subrules and f"704.5{'a b c d e f g h i j k m n p q r s t u v w x y z aa'.split()[i]}" for i in kept]
+    page.subrules = [page.subrules[i] for i in kept]
+    aligned = align_page(page, edition_2026)
+    assert numbers_of(aligned)[1:] == expected
+
+
+def test_the_edition_whose_rules_match_wins(all_editions):
+    convert = align_page(site_rule_page.parse(seed("003").read_text(), "003.txt"), all_editions)
+    assert convert.edition >= "2025-06-06", "701.28 is Transform in 2024: the page translates Convert"
+    assert convert.edition == "2026-08-07", "identical rules in 2025-2026: the newest wins"
+    sba = align_page(site_rule_page.parse(seed("001").read_text(), "001.txt"), all_editions)
+    assert sba.edition == "2026-08-07", "only the August 2026 edition has 704.5aa"
+    assert numbers_of(sba)[-1] == "704.5aa"
+
+
+def test_without_english_numbers_are_provisional_and_say_so():
+    aligned = align_page(site_rule_page.parse(seed("003").read_text(), "003.txt"), {})
+    assert numbers_of(aligned)[1] == "701.28a"  # counted, and known to be wrong: hence unaligned
+    assert not any(r.aligned for r in aligned.records)
+    assert all(r.extra.get("provisional") for r in aligned.records)
+    assert "no English edition is ingested" in aligned.warnings[0]
+
+
+def test_align_sequence_allows_gaps_on_both_sides():
+    scores = [[0.9, 0.1, 0.1], [0.1, 0.1, 0.1], [0.1, 0.1, 0.8]]
+    assert align_sequence(scores) == [0, None, 2]
+
+
+def test_electrozoa_rulings_pair_as_an_assignment(seed_cards):
+    cards = [r for r in seed_cards if r.kind == "card"]
+    english = [r for r in seed_cards if r.kind == "ruling"]
+    aligned = align_rulings(site_ruling_page.parse(seed("004").read_text(), "004.txt"), cards, english)
+    assert aligned.card == "Electrozoa"
+    # The page lists first the ruling MTGJSON lists last.
+    assert [r.en_position for r in aligned.records] == [9, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert all(r.aligned for r in aligned.records)
+
+
+def test_rulings_pair_whatever_order_the_page_lists_them(seed_cards):
+    cards = [r for r in seed_cards if r.kind == "card"]
+    english = [r for r in seed_cards if r.kind == "ruling"]
+    page = site_ruling_page.parse(seed("002").read_text(), "002.txt")
+    truth = {r.text: i + 1 for i, r in enumerate(page.rulings)}  # the French page follows MTGJSON's order
+    random.Random(3).shuffle(page.rulings)
+    aligned = align_rulings(page, cards, english)
+    assert [r.en_position for r in aligned.records] == [truth[r.text] for r in aligned.records]
+
+
+def test_french_printed_name_resolves_to_the_english_card(seed_cards):
+    cards = [r for r in seed_cards if r.kind == "card"]
+    english = [r for r in seed_cards if r.kind == "ruling"]
+    text = seed("002").read_text().replace("Kitnap", "Sieste du jeune raton laveur", 1)
+    aligned = align_rulings(site_ruling_page.parse(text, "002.txt"), cards, english)
+    assert aligned.card == "Kitnap"
+    assert {r.printed_name for r in aligned.records} == {"Sieste du jeune raton laveur"}
+
+
+def test_unknown_card_is_kept_unaligned_with_a_warning():
+    aligned = align_rulings(site_ruling_page.parse(seed("004").read_text(), "004.txt"), [], [])
+    assert aligned.card is None and not any(r.aligned for r in aligned.records)
+    assert "not in the ingested MTGJSON data" in aligned.warnings[0]
+
+
+def test_term_dictionary_falls_out_of_aligned_titles():
+    parsed = documents.parse_files(
+        [str(seed("000")), str(corpus_file("cr/en-20260807.txt"))]
+    )
+    terms = [r for d in parsed for r in d.records if r.kind == "term"]
+    assert [(t.title, t.names, t.rules) for t in terms] == [("Connive", {"en": "Connive", "es": "Confabular"}, ["701.50"])]

@@ -1,0 +1,104 @@
+"""`mtgrules parse` and `mtgrules ingest` through the command line."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import SEEDS, corpus_file
+from mtgrules import store
+from mtgrules.cli.main import cli
+
+
+def seed(prefix):
+    return str(next(SEEDS.glob(f"{prefix}_*.txt")))
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def json_lines(output):
+    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def test_parse_json_aligns_a_page_against_english_given_in_the_same_call():
+    result = run("parse", seed("003"), str(corpus_file("cr/en-20260807.txt")), "--json")
+    assert result.exit_code == 0, result.output
+    page = [r for r in json_lines(result.stdout) if r["lang"] == "es" and r["kind"] == "rule"]
+    assert [r["number"] for r in page] == ["701.28", "701.28b", "701.28c", "701.28d", "701.28e", "701.28f"]
+    assert all({"kind", "lang", "number", "title", "text", "confidence", "source", "edition"} <= set(r) for r in page)
+    assert "lacks English subrules 701.28a" in result.stderr
+
+
+def test_parse_rulings_show_english_text_once_mtgjson_is_ingested():
+    assert run("ingest", str(corpus_file("rulings/MH3-electrozoa.mtgjson-excerpt.json"))).exit_code == 0
+    result = run("parse", seed("004"), "--json")
+    rulings = json_lines(result.stdout)
+    assert result.exit_code == 0
+    first = rulings[0]
+    assert (first["kind"], first["card"], first["date"], first["lang"]) == ("ruling", "Electrozoa", "2024-06-07", "es")
+    assert first["en_text"].startswith("{E} is the energy symbol")
+    assert first["confidence"] > 0.5
+    assert rulings[5]["untranslated"] and rulings[5]["untranslated"][0] in rulings[5]["en_text"]
+
+
+def test_parse_without_english_data_marks_records_unaligned():
+    result = run("parse", seed("000"), "--json")
+    records = json_lines(result.stdout)
+    assert result.exit_code == 0
+    assert not any(r["aligned"] for r in records)
+    assert "numbered provisionally" in result.stderr
+
+
+def test_ingest_then_reingest_replaces_the_documents_records(isolated_home):
+    english = str(corpus_file("cr/en-20260807.txt"))
+    assert run("ingest", english).exit_code == 0
+    first = store.Store().records()
+    assert run("ingest", english).exit_code == 0
+    assert len(store.Store().records()) == len(first)
+    assert sum(r.kind == "rule" for r in first) == 3162
+
+
+def test_ingesting_a_seed_replaces_its_embedded_copy():
+    before = [r for r in store.all_records() if r.source.startswith("seeds/004")]
+    assert len(before) == 9
+    assert run("ingest", seed("004")).exit_code == 0
+    rulings = [r for r in store.all_records() if r.kind == "ruling" and r.card == "Electrozoa"]
+    assert len(rulings) == 9, "the embedded records of the same document must not be duplicated"
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (b"", "the file is empty"),
+        (b"\x00\x01\x02binary\x00", "binary data"),
+        (b"just some words\nthat are not a rules document\n", "unrecognised document"),
+        (b'{"data": {"cards": 3}, "meta": {}}', "not an MTGJSON set file"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_nothing_is_ingested(tmp_path, isolated_home, content, message):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(content)
+    result = run("ingest", seed("000"), str(bad))
+    assert result.exit_code == 2
+    assert message in result.stderr and str(bad) in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (isolated_home / "corpus").exists(), "a failing call must store nothing"
+
+
+def test_missing_file_is_bad_usage():
+    result = run("parse", "/nonexistent/page.txt")
+    assert result.exit_code == 2
+
+
+def test_cli_runs_as_a_module_in_a_real_process(tmp_path):
+    env_home = tmp_path / "home"
+    result = subprocess.run(
+        [sys.executable, "-m", "mtgrules", "parse", seed("002"), "--json"],
+        capture_output=True, text=True, env={"MTGRULES_HOME": str(env_home), "PATH": ""},
+    )
+    assert result.returncode == 0, result.stderr
+    assert len(json_lines(result.stdout)) == 8
