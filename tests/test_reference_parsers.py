@@ -1,0 +1,59 @@
+"""MTGJSON set files and the keyword table: the English side every record is tied to."""
+
+import json
+
+import pytest
+
+from conftest import corpus_file
+from mtgrules.errors import ParseError
+from mtgrules.parsers import keyword_table, mtgjson
+from mtgrules.records import ruling_digest
+
+
+def test_kaladesh_cards_rulings_and_printed_names():
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    records = mtgjson.parse(path.read_bytes(), str(path))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    names = {card["name"] for card in document["data"]["cards"]}
+    cards = [r for r in records if r.kind == "card"]
+    assert {c.card for c in cards} == names, "one card record per distinct English name"
+    aviary = next(c for c in cards if c.card == "Aviary Mechanic")
+    assert aviary.names["es"] == "Mecánica de aeródromo" and aviary.names["fr"] == "Mécanicienne de la volière"
+    rulings = [r for r in records if r.kind == "ruling"]
+    first_card = document["data"]["cards"][0]
+    mine = [r for r in rulings if r.card == first_card["name"]]
+    assert [r.text for r in mine] == [x["text"] for x in first_card["rulings"]]
+    assert [r.en_position for r in mine] == list(range(1, len(mine) + 1))
+    assert all(r.en_digest == ruling_digest(r.text) and r.lang == "en" for r in rulings)
+
+
+def test_energy_rulings_are_shared_across_kaladesh_cards():
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    rulings = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "ruling"]
+    by_digest = {}
+    for ruling in rulings:
+        by_digest.setdefault(ruling.en_digest, set()).add(ruling.card)
+    assert max(len(cards) for cards in by_digest.values()) >= 20
+
+
+def test_mtgjson_that_is_not_a_set_file_is_refused():
+    with pytest.raises(ParseError, match="no data.cards list"):
+        mtgjson.parse(b'{"meta": {}, "data": {"cards": {}}}', "x.json")
+    with pytest.raises(ParseError, match=r"x.json:3: not valid JSON"):
+        mtgjson.parse(b'{\n"data":\n  [,]}', "x.json")
+
+
+def test_keyword_table_terms_with_aliases_and_notes_removed():
+    path = corpus_file("cr/keywords_en_es_fr.tsv")
+    terms = {t.title: t for t in keyword_table.parse(path.read_bytes(), str(path))}
+    assert terms["Connive"].names == {"en": "Connive", "es": "confabular", "fr": "conniver"}
+    assert terms["Gift"].extra["aliases"]["fr"] == ["faire cadeau", "cadeau"]
+    energy = terms["Energy counter"]
+    assert energy.names == {"en": "Energy counter", "es": "contador de energía", "fr": "marqueur « énergie »"}
+    assert "{E}" in energy.extra["aliases"]["en"]
+    assert "es" not in terms["Convert"].names, "NOT FOUND cells give no name"
+
+
+def test_keyword_table_without_header_is_refused():
+    with pytest.raises(ParseError, match="no keyword_en column"):
+        keyword_table.parse("Gift\tregalo\tcadeau\n", "k.tsv")
