@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 
 import click
 
@@ -66,12 +67,31 @@ def ingest(paths: tuple[str, ...], lang: str | None) -> None:
     """Parse documents and add their records to your corpus (MTGRULES_HOME).
 
     Re-ingesting a document replaces its records. If any file fails to parse, nothing is
-    stored. The search index is rebuilt on the next search.
+    stored. Pages ingested before an English edition or MTGJSON file are aligned again when one
+    arrives. The search index is rebuilt on the next search.
     """
     from mtgrules import documents, store
 
-    parsed, _ = _parse(paths, lang)
+    corpus = store.Store()
+    context = store.all_records(corpus)
+    with _progress(len(paths)) as advance:
+        parsed = documents.parse_files(list(paths), lang=lang, context=context, on_read=advance)
+    again = documents.pages_to_realign(corpus.manifest(), parsed)
+    if again:
+        new_records = [record for document in parsed for record in document.records]
+        parsed += documents.parse_files(again, lang=lang, context=context + new_records)
     _warn(parsed)
-    store.Store().put([(documents.resolved_path(d.path), d.raw, d.records) for d in parsed])
+    corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
     for document in parsed:
-        click.echo(f"{document.path}: {len(document.records)} records ({document.kind})")
+        realigned = " (aligned again)" if document.path in again else ""
+        click.echo(f"{document.path}: {len(document.records)} records ({document.kind}){realigned}")
+
+
+@contextmanager
+def _progress(total: int):
+    """A progress bar on a terminal (stderr), nothing otherwise; yields the advance callback."""
+    if not sys.stderr.isatty():
+        yield lambda path: None
+        return
+    with click.progressbar(length=total, label="Reading", file=sys.stderr) as bar:
+        yield lambda path: bar.update(1)

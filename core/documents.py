@@ -10,8 +10,10 @@ whole call with a ParseError: callers store nothing unless every file parsed.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from mtgrules import terms
 from mtgrules.align_rules import align_page
@@ -63,13 +65,22 @@ def _parse_reference(path: str, raw: bytes, text: str, kind: str, lang: str | No
     return keyword_table.parse(text, path)
 
 
-def parse_files(paths: list[str], *, lang: str | None = None, context: list[Record] | None = None) -> list[ParsedDocument]:
-    """Parse and align `paths` against `context` (the records already ingested) and each other."""
+def parse_files(
+    paths: list[str],
+    *,
+    lang: str | None = None,
+    context: list[Record] | None = None,
+    on_read: Callable[[str], None] | None = None,
+) -> list[ParsedDocument]:
+    """Parse and align `paths` against `context` (the records already ingested) and each other.
+    `on_read` is called with each path once it is read (for a progress bar)."""
     loaded = []
     for path in paths:
         raw = read_document(path)
         text = decode(raw, path)
         loaded.append((path, raw, text, classify(text, path)))
+        if on_read:
+            on_read(path)
     documents: list[ParsedDocument] = []
     reference_records = list(context or [])
     for path, raw, text, kind in loaded:
@@ -96,3 +107,23 @@ def parse_files(paths: list[str], *, lang: str | None = None, context: list[Reco
 def resolved_path(path: str) -> str:
     """The identity of a document in the store: re-ingesting the same file replaces it."""
     return str(Path(path).resolve())
+
+
+def pages_to_realign(manifest: dict[str, dict], parsed: list[ParsedDocument]) -> list[str]:
+    """Pages ingested earlier that a newly ingested reference document may number better: those
+    still on disk unchanged. Pages ingested before the English edition keep provisional numbers
+    otherwise."""
+    if not any(d.kind in REFERENCE_KINDS for d in parsed):
+        return []
+    new = {resolved_path(d.path) for d in parsed}
+    again = []
+    for path, entry in manifest.items():
+        if path in new or entry.get("kind") not in (RULE_PAGE, RULING_PAGE):
+            continue
+        try:
+            unchanged = hashlib.sha256(Path(path).read_bytes()).hexdigest() == entry["digest"]
+        except OSError:
+            continue
+        if unchanged:
+            again.append(path)
+    return again

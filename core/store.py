@@ -13,6 +13,7 @@ an embedded seed's replaces that seed's embedded records instead of duplicating 
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -80,21 +81,34 @@ class Store:
         except FileNotFoundError:
             return {}
 
-    def put(self, documents: list[tuple[str, bytes, list[Record]]]) -> None:
-        """Store the records of several parsed documents at once: (path, raw bytes, records).
-        Callers parse every document first, so a failure stores nothing."""
-        manifest = self.manifest()
-        for path, raw, records in documents:
-            document_id = hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
-            file_name = f"documents/{Path(path).stem[:40]}-{document_id}.jsonl"
-            _write_atomically(self.root / file_name, records_to_jsonl(records))
-            manifest[path] = {
-                "file": file_name,
-                "digest": digest_bytes(raw),
-                "records": len(records),
-                "ingested": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            }
-        _write_atomically(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    def put(self, documents: list[tuple[str, bytes, str, list[Record]]]) -> None:
+        """Store the records of several parsed documents at once: (path, raw bytes, document
+        kind, records). Callers parse every document first, so a failure stores nothing.
+
+        Each document's records go to a new file named by its content; the manifest is swapped
+        in last and only then are the files it no longer names removed, so an interruption at
+        any point leaves the previous corpus whole. A lock serialises concurrent ingests."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        with open(self.root / ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            manifest = self.manifest()
+            for path, raw, kind, records in documents:
+                body = records_to_jsonl(records)
+                document_id = hashlib.sha1(path.encode("utf-8")).hexdigest()[:12]
+                file_name = f"documents/{Path(path).stem[:40]}-{document_id}-{digest_bytes(body.encode())[:12]}.jsonl"
+                _write_atomically(self.root / file_name, body)
+                manifest[path] = {
+                    "file": file_name,
+                    "digest": digest_bytes(raw),
+                    "kind": kind,
+                    "records": len(records),
+                    "ingested": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                }
+            _write_atomically(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+            named = {entry["file"] for entry in manifest.values()}
+            for stale in (self.root / "documents").glob("*.jsonl"):
+                if f"documents/{stale.name}" not in named:
+                    stale.unlink()
 
     def records(self) -> list[Record]:
         out: list[Record] = []

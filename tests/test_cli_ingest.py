@@ -102,3 +102,28 @@ def test_cli_runs_as_a_module_in_a_real_process(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert len(json_lines(result.stdout)) == 8
+
+
+def test_pages_ingested_before_english_are_aligned_when_it_arrives(tmp_path):
+    page = tmp_path / "convertir.txt"
+    page.write_bytes(next(SEEDS.glob("003_*.txt")).read_bytes().replace(b"Convertir", b"Convertir ", 1))
+    assert run("ingest", str(page)).exit_code == 0
+    provisional = [r for r in store.Store().records() if r.lang == "es"]
+    assert [r.number for r in provisional][:2] == ["701.28", "701.28a"] and not any(r.aligned for r in provisional)
+    result = run("ingest", str(corpus_file("cr/en-20260807.txt")))
+    assert result.exit_code == 0 and "(aligned again)" in result.stdout
+    aligned = [r for r in store.Store().records() if r.lang == "es" and r.kind == "rule"]
+    assert [r.number for r in aligned] == ["701.28", "701.28b", "701.28c", "701.28d", "701.28e", "701.28f"]
+
+
+def test_an_interrupted_store_write_leaves_the_previous_corpus(monkeypatch):
+    assert run("ingest", seed("002")).exit_code == 0
+    before = [r.to_dict() for r in store.Store().records()]
+
+    def fail(target, text):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store, "_write_atomically", fail)
+    with pytest.raises(KeyboardInterrupt):
+        store.Store().put([("/elsewhere/x.txt", b"x", "rule page", [])])
+    assert [r.to_dict() for r in store.Store().records()] == before
