@@ -123,21 +123,11 @@ def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[
     missing = [n for n in numbers if n not in translated]
     evidence = subrule_confidences + ([own_score] if own_score is not None else [])
     page_confidence = round(sum(evidence) / len(evidence), 3) if evidence else 0.0
-    en_title = english_rule.title
-    rule = Record(
-        kind="rule",
-        lang=page.lang,
-        source=f"{page.source}:{page.title_line}",
-        number=page.number,
-        title=page.title,
-        text=page.own_text or page.title,
-        references=rulenumbers.references(page.own_text),
-        edition=edition.effective,
-        en_title=en_title,
-        confidence=page_confidence,
-        aligned=page_confidence >= UNALIGNED_BELOW,
-        extra={"missing": missing} if missing else {},
-    )
+    rule = _page_rule_record(page)
+    rule.edition, rule.en_title, rule.confidence = edition.effective, english_rule.title, page_confidence
+    rule.aligned = page_confidence >= UNALIGNED_BELOW
+    if missing:
+        rule.extra["missing"] = missing
     warnings = []
     if missing:
         warnings.append(f"{page.source}: the page lacks English subrules {', '.join(missing)} (edition {edition.effective})")
@@ -148,6 +138,19 @@ def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[
     if low:
         warnings.append(f"{page.source}: low alignment confidence for {', '.join(low)}")
     return AlignedPage([rule, *records], edition.effective, missing, warnings)
+
+
+def _page_rule_record(page: RulePage) -> Record:
+    """The numbered rule the page is about: its title and own text, not yet aligned."""
+    return Record(
+        kind="rule",
+        lang=page.lang,
+        source=f"{page.source}:{page.title_line}",
+        number=page.number,
+        title=page.title,
+        text=page.own_text or page.title,
+        references=rulenumbers.references(page.own_text),
+    )
 
 
 def _subrule_record(page: RulePage, paragraph, number: str | None, conf: float, edition: str | None) -> Record:
@@ -172,19 +175,9 @@ def _provisional(page: RulePage, editions: dict[str, EnglishEdition]) -> Aligned
         if not editions
         else f"no ingested English edition has rule {page.number}"
     )
-    records = [
-        Record(
-            kind="rule",
-            lang=page.lang,
-            source=f"{page.source}:{page.title_line}",
-            number=page.number,
-            title=page.title,
-            text=page.own_text or page.title,
-            references=rulenumbers.references(page.own_text),
-            aligned=False,
-            extra={"provisional": True},
-        )
-    ]
+    rule = _page_rule_record(page)
+    rule.extra["provisional"] = True
+    records = [rule]
     for index, paragraph in enumerate(page.subrules):
         record = _subrule_record(page, paragraph, rulenumbers.subrule(page.number, index), 0.0, None)
         record.confidence, record.aligned, record.extra = None, False, {"provisional": True}
