@@ -20,8 +20,6 @@ _LINE_ENDS = re.compile(r"\r*\n|\r+")
 def decode(data: bytes, source: str) -> str:
     """Decode a document: UTF-8 (with or without BOM), else Windows-1252. Raises ParseError for
     empty documents and for bytes that are neither (naming the first bad line)."""
-    if not data.strip():
-        raise ParseError(source, "the file is empty", mend="give a rules or rulings document")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -35,10 +33,28 @@ def decode(data: bytes, source: str) -> str:
         except UnicodeDecodeError as cp_error:
             line = data[: cp_error.start].count(b"\n") + 1
             raise ParseError(source, "neither UTF-8 nor Windows-1252 text", line=line) from None
+    _check_text(text, source)
+    return text
+
+
+def text_of(data: bytes | str, source: str) -> str:
+    """Bytes through `decode`; text already decoded gets the same checks (empty, NUL) and loses
+    a leading BOM character, so parsers accept either with one behaviour."""
+    if isinstance(data, bytes):
+        return decode(data, source)
+    text = data.removeprefix("\ufeff")
+    _check_text(text, source)
+    return text
+
+
+def _check_text(text: str, source: str) -> None:
+    """Empty once decoded (white space of any kind, U+00A0 included, counts as nothing); NUL
+    never occurs in a text document: it is the mark of binary data that happened to decode."""
+    if not text.strip():
+        raise ParseError(source, "the file is empty", mend="give a rules or rulings document")
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise ParseError(source, "binary data, not a text document", line=line)
-    return text
 
 
 def lines(text: str) -> list[str]:
