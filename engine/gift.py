@@ -1,0 +1,131 @@
+"""Gift (702.174): a promise made while casting, kept on resolution or when the permanent enters.
+
+The promise is an additional cost (`promise_gift`, called by `stack.cast`): the caster chooses
+one opponent, once. What keeping it means depends on the spell: an instant or sorcery gives the
+gift as it resolves, before its other effects (`give_before_effects`); a permanent gives it
+through an enters trigger (`gift_trigger_on_enter`). Both are called by `stack.resolve_top`,
+so a spell that is countered or doesn't resolve never gets there and gives nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .events import Event
+from .registry import implements
+from .rulings import (
+    KITNAP_COPIES,
+    KITNAP_GIFT_TARGETS,
+    KITNAP_INSTANT_FIRST,
+    KITNAP_KINDS,
+    KITNAP_ONCE,
+    KITNAP_PERMANENT_TRIGGER,
+    KITNAP_PROMISE,
+)
+from .state import GameObject, IllegalAction, State
+
+
+@implements("702.174d", expects=("Gift a Food", "creates a Food token"), rulings=(KITNAP_KINDS,))
+def _food(state: State, player: str) -> list[Event]:
+    token = state.add("Food", player, token=True, types={"Artifact"}, subtypes={"Food"})
+    return [Event("702.174d", "creates token", (token.id,), (player,), f"{player} creates a Food token")]
+
+
+@implements("702.174e", expects=("Gift a card", "draws a card"), rulings=(KITNAP_KINDS,))
+def _card(state: State, player: str) -> list[Event]:
+    return state.draw(player)
+
+
+@implements("702.174f", expects=("Gift a tapped Fish", "tapped 1/1 blue Fish"), rulings=(KITNAP_KINDS,))
+def _tapped_fish(state: State, player: str) -> list[Event]:
+    token = state.add("Fish", player, token=True, types={"Creature"}, subtypes={"Fish"}, power=1, toughness=1, tapped=True)
+    return [Event("702.174f", "creates token", (token.id,), (player,), f"{player} creates a tapped 1/1 blue Fish creature token")]
+
+
+@implements("702.174g", expects=("Gift an extra turn", "extra turn after this one"), rulings=(KITNAP_KINDS,))
+def _extra_turn(state: State, player: str) -> list[Event]:
+    state.player(player).extra_turns += 1
+    return [Event("702.174g", "extra turn", (), (player,), f"{player} will take an extra turn after this one")]
+
+
+@implements("702.174h", expects=("Gift a Treasure", "creates a Treasure token"), rulings=(KITNAP_KINDS,))
+def _treasure(state: State, player: str) -> list[Event]:
+    token = state.add("Treasure", player, token=True, types={"Artifact"}, subtypes={"Treasure"})
+    return [Event("702.174h", "creates token", (token.id,), (player,), f"{player} creates a Treasure token")]
+
+
+@implements("702.174i", expects=("Gift an Octopus", "8/8 blue Octopus"), rulings=(KITNAP_KINDS,))
+def _octopus(state: State, player: str) -> list[Event]:
+    token = state.add("Octopus", player, token=True, types={"Creature"}, subtypes={"Octopus"}, power=8, toughness=8)
+    return [Event("702.174i", "creates token", (token.id,), (player,), f"{player} creates an 8/8 blue Octopus creature token")]
+
+
+GIFTS: dict[str, Callable[[State, str], list[Event]]] = {
+    "a Food": _food,
+    "a card": _card,
+    "a tapped Fish": _tapped_fish,
+    "an extra turn": _extra_turn,
+    "a Treasure": _treasure,
+    "an Octopus": _octopus,
+}
+
+
+@implements("702.174a", expects=("additional cost", "choose an opponent"), rulings=(KITNAP_PROMISE,))
+@implements("702.174k", expects=("declares the intention to pay", "gift was promised"), rulings=(KITNAP_ONCE,))
+def promise_gift(state: State, spell: str, opponent: str) -> list[Event]:
+    """Pay the gift cost while casting: choose an opponent. Only an opponent can be chosen, and
+    only once: a cost can't be paid twice."""
+    obj = state.get(spell)
+    if obj.gift not in GIFTS:
+        raise IllegalAction(f"{obj.name} has no gift ability (gift kinds: {', '.join(GIFTS)})")
+    if obj.gift_promised_to is not None:
+        raise IllegalAction(f"the gift of {obj.name} was already promised to {obj.gift_promised_to}; a gift cost can't be paid twice")
+    if opponent not in state.opponents(obj.controller):
+        raise IllegalAction(f"{opponent} is not an opponent of {obj.controller}; a gift is promised to an opponent")
+    obj.gift_promised_to = opponent
+    return [Event("702.174k", "gift promised", (spell,), (obj.controller, opponent),
+                  f"{obj.controller} promises {opponent} {obj.gift} ({obj.name})")]
+
+
+@implements("702.174m", expects=("only if its gift was promised", "targets"), rulings=(KITNAP_GIFT_TARGETS,))
+def check_gift_targets(obj: GameObject) -> None:
+    """Targets that only the promise calls for may be chosen only when it was made."""
+    if obj.gift_targets and obj.gift_promised_to is None:
+        raise IllegalAction(f"{obj.name}: the targets for its gift effect are chosen only if the gift was promised")
+
+
+@implements("702.174c", expects=("gives a gift",))
+def give_gift(state: State, obj: GameObject) -> list[Event]:
+    """The chosen opponent receives the gift; the giver "gives a gift" (the event others watch)."""
+    giver, receiver = obj.controller, obj.gift_promised_to
+    events = [Event("702.174c", "gives a gift", (obj.id,), (giver, receiver), f"{giver} gives {receiver} {obj.gift} ({obj.name})")]
+    return events + GIFTS[obj.gift](state, receiver)
+
+
+@implements("702.174j", expects=("before any other spell abilities", "countered", "doesn't happen"),
+            rulings=(KITNAP_INSTANT_FIRST,))
+@implements("702.174b", expects=("If this spell’s gift cost was paid",))
+def give_before_effects(state: State, spell: GameObject) -> list[Event]:
+    """An instant or sorcery whose gift was promised gives it first as it resolves."""
+    if spell.gift is None or spell.gift_promised_to is None or spell.permanent_card:
+        return []
+    return give_gift(state, spell)
+
+
+@implements("702.174b", expects=("When this permanent enters, if its gift cost was paid",),
+            rulings=(KITNAP_PERMANENT_TRIGGER, KITNAP_COPIES))
+def gift_trigger_on_enter(state: State, permanent: GameObject) -> list[Event]:
+    """A permanent whose gift was promised triggers as it enters; the ability gives the gift
+    when it resolves. A permanent that enters as a copy of another was never cast with a
+    promise (`copies.create_token_copy` leaves none), so it triggers nothing."""
+    if permanent.gift is None or permanent.gift_promised_to is None:
+        return []
+    promised, gift = permanent.gift_promised_to, permanent.gift
+
+    def effect(state: State, ability: GameObject, chooser) -> list[Event]:
+        ability.gift, ability.gift_promised_to = gift, promised
+        return give_gift(state, ability)
+
+    ability = state.trigger(permanent.id, f"{permanent.name} gift", label="gift", effect=effect)
+    return [Event("702.174b", "gift triggers", (permanent.id, ability.id), (permanent.controller, promised),
+                  f"{permanent.name} enters with its gift promised: its gift ability triggers")]
