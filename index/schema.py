@@ -1,0 +1,105 @@
+"""The index schema and how a record becomes an index document.
+
+Text is indexed per language (`title_<lang>`, `text_<lang>`), each field with its language's
+analyzer, so a Spanish query is stemmed as Spanish and a French one as French. Titles weigh
+twice the body in BM25F. Next to them:
+
+- `words`: every word of the record, unstemmed and folded: fuzzy terms (`~`), prefixes (`*`)
+  and "did you mean" run on it, because on stemmed fields a fuzzy term compares the typed word
+  with stems and silently finds nothing.
+- `card`: English and printed card names (`card:electrozoa`).
+- `number`, `lang`, `kind`: exact values for `number:704.5`, `lang:fr` and the filters.
+- stored-only: the record's key (JSON), every language of that key, its source, date.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from whoosh.fields import ID, STORED, TEXT, Schema
+
+from mtgrules.index.analyzers import is_stemmed, language_analyzer, words_analyzer
+from mtgrules.records import Record
+
+TITLE_BOOST = 2.0
+# Names a person may put before a colon in a query; the per-language fields are chosen by --lang.
+QUERY_FIELDS = ("card", "number", "lang", "kind", "title", "text")
+
+
+def field_suffix(lang: str) -> str:
+    """A language code as a field-name suffix ("zh-Hans" -> "zh_hans")."""
+    return re.sub(r"[^a-z0-9]", "_", lang.lower())
+
+
+def title_field(lang: str) -> str:
+    return f"title_{field_suffix(lang)}"
+
+
+def text_field(lang: str) -> str:
+    return f"text_{field_suffix(lang)}"
+
+
+def build_schema(langs: list[str]) -> Schema:
+    schema = Schema(
+        number=ID(stored=True),
+        lang=ID(stored=True),
+        kind=ID(stored=True),
+        key=STORED(),
+        key_langs=STORED(),
+        title=STORED(),
+        body=STORED(),
+        card_name=STORED(),
+        source=STORED(),
+        date=STORED(),
+        card=TEXT(analyzer=words_analyzer(), phrase=True),
+        words=TEXT(analyzer=words_analyzer(), phrase=False),
+    )
+    for lang in langs:
+        analyzer = language_analyzer(lang)
+        # Unstemmed CJK text yields one token per character: the characters of one query word
+        # must then appear in a row.
+        multitoken = "default" if is_stemmed(lang) else "phrase"
+        schema.add(title_field(lang), TEXT(analyzer=analyzer, field_boost=TITLE_BOOST, multitoken_query=multitoken))
+        schema.add(text_field(lang), TEXT(analyzer=analyzer, multitoken_query=multitoken))
+    return schema
+
+
+def key_string(record: Record) -> str:
+    return json.dumps(list(record.key), ensure_ascii=False)
+
+
+def record_title(record: Record) -> str:
+    """What a result is called: the rule or term title, else the card name as printed."""
+    return record.title or record.printed_name or record.card or ""
+
+
+def record_body(record: Record) -> str:
+    parts = [record.text, *record.examples]
+    if record.kind in ("card", "term"):
+        parts.extend(record.names.values())
+    return "\n".join(part for part in parts if part)
+
+
+def document(record: Record, key_langs: list[str]) -> dict:
+    title = record_title(record)
+    body = record_body(record)
+    card_names = [record.card or "", record.printed_name or ""]
+    if record.kind == "card":
+        card_names.extend(record.names.values())
+    return {
+        "number": record.number or "",
+        "lang": record.lang,
+        "kind": record.kind,
+        "key": key_string(record),
+        "key_langs": key_langs,
+        "title": title,
+        "body": body,
+        "card_name": record.card or "",
+        "source": record.source,
+        "date": record.date or "",
+        "card": " ".join(name for name in card_names if name),
+        "words": f"{title}\n{body}",
+        title_field(record.lang): title,
+        text_field(record.lang): body,
+    }

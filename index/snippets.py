@@ -1,0 +1,56 @@
+"""Highlighted snippets of a result's text.
+
+whoosh's highlighter only knows the terms of the field it highlights, but here a query word may
+have matched through another field (fuzzy terms and prefixes run on the unstemmed `words`
+field). So the text is analyzed twice, with its language's analyzer and with the unstemmed one,
+and a word is marked when either form is among the terms the query matched. The snippet is a
+window of the text around the first marked word, with matches between MARK_START and MARK_END.
+"""
+
+from __future__ import annotations
+
+from mtgrules.index.analyzers import language_analyzer, words_analyzer
+
+MARK_START = "\x02"
+MARK_END = "\x03"
+WIDTH = 220
+
+_analyzers: dict[str, object] = {}
+
+
+def _analyzer(name: str):
+    if name not in _analyzers:
+        _analyzers[name] = words_analyzer() if name == "" else language_analyzer(name)
+    return _analyzers[name]
+
+
+def _spans(text: str, analyzer, terms: set[str]) -> list[tuple[int, int]]:
+    if not terms:
+        return []
+    return [(t.startchar, t.endchar) for t in analyzer(text, chars=True, removestops=False) if t.text in terms]
+
+
+def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> list[tuple[int, int]]:
+    spans = set(_spans(text, _analyzer(lang), stemmed_terms)) | set(_spans(text, _analyzer(""), word_terms))
+    return sorted(spans)
+
+
+def snippet(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> str:
+    """A window of `text` (one line) with matched words marked; its start when nothing matched."""
+    flat = " ".join(text.split())
+    spans = match_spans(flat, lang, stemmed_terms, word_terms)
+    if not spans:
+        return flat[:WIDTH] + ("…" if len(flat) > WIDTH else "")
+    first = spans[0][0]
+    start = 0 if first < WIDTH // 3 else flat.rfind(" ", 0, first - WIDTH // 4) + 1
+    end = min(len(flat), start + WIDTH)
+    if end < len(flat):
+        end = max(flat.rfind(" ", start, end), spans[0][1])
+    pieces, cursor = [], start
+    for begin, finish in spans:
+        if begin < cursor or finish > end:
+            continue
+        pieces += [flat[cursor:begin], MARK_START, flat[begin:finish], MARK_END]
+        cursor = finish
+    pieces.append(flat[cursor:end])
+    return ("…" if start > 0 else "") + "".join(pieces) + ("…" if end < len(flat) else "")

@@ -1,0 +1,269 @@
+"""The index: per-language analyzers, building (automatic, atomic, locked) and querying.
+
+The sample corpus below is written for these tests (short paraphrases, not Wizards' text); the
+other test_cli_* modules import it. `use_corpus` stands in for the user's store, so the tests
+exercise exactly what the commands read: `store.all_records()` and `store.fingerprint()`.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import threading
+import time
+
+import pytest
+
+from mtgrules import store
+from mtgrules.index import build
+from mtgrules.index.analyzers import fold, language_analyzer
+from mtgrules.index.query import Index, QueryError
+from mtgrules.index.snippets import MARK_END, MARK_START
+from mtgrules.records import Record
+
+
+def rule(number, lang, text, title=None, **fields):
+    return Record(kind="rule", lang=lang, source=f"sample-{lang}.txt:1", number=number, title=title, text=text, aligned=True, **fields)
+
+
+def ruling(card, lang, position, digest, text, printed_name=None, date="2024-06-07"):
+    return Record(
+        kind="ruling", lang=lang, source=f"sample-{lang}-rulings:{position}", card=card, printed_name=printed_name or card,
+        en_position=position, en_digest=digest, position=position, text=text, date=date, aligned=True,
+    )
+
+
+def sample_records() -> list[Record]:
+    return [
+        Record(kind="section", lang="en", source="cr:1", number="704", title="State-Based Actions", aligned=True),
+        rule("704.4", "en", "State-based actions ignore whether anything is on the stack."),
+        rule("704.5", "en", "The state-based actions are as follows:"),
+        rule("704.5", "es", "Las acciones basadas en estado son las siguientes:", title="Acciones basadas en estado"),
+        rule("704.5a", "en", "A player with 0 or less life loses the game."),
+        rule("704.5a", "es", "Un jugador con 0 o menos vidas pierde la partida."),
+        rule("704.5b", "en", "A player who drew from an empty library loses the game."),
+        rule("704.5c", "en", "A player with ten or more poison counters loses the game; in two-player teams see rule 704.6b."),
+        rule("704.5d", "en", "A token in a zone other than the battlefield ceases to exist."),
+        rule("704.5f", "en", "A creature with toughness 0 or less goes to its owner's graveyard."),
+        rule("704.5f", "es", "Una criatura con resistencia 0 o menos va al cementerio de su propietario."),
+        rule("704.5f", "zh", "防御力为0或更少的生物置入其拥有者的坟墓场。"),
+        rule("704.5z", "en", "A lonely subrule just before the double letters."),
+        rule("704.5aa", "en", "A sector-less creature beside a space sculptor gets a sector."),
+        rule("704.6", "en", "Variant games add more state-based actions."),
+        rule("704.6b", "en", "A team with fifteen or more poison counters loses."),
+        Record(kind="section", lang="en", source="cr:2", number="701", title="Keyword Actions", aligned=True),
+        rule("701.50", "en", "", title="Connive"),
+        rule("701.50", "es", "", title="Confabular", en_title="Connive"),
+        rule("701.50a", "en", "To connive, draw a card, then discard a card (see rule 702.174)."),
+        rule("701.50a", "es", "Para confabular, roba una carta y después descarta una carta."),
+        rule("702.174", "en", "", title="Gift"),
+        rule("107.14", "en", "A player may have energy counters, written {E}."),
+        rule("122.1", "en", "A counter is a marker on an object or player."),
+        Record(kind="glossary", lang="en", source="cr:9", title="Energy Counter", text="A counter a player may have. See rule 107.14.", references=["107.14"]),
+        Record(kind="term", lang="en", source="kw:1", title="Energy counter", names={"en": "Energy counter", "es": "contador de energía", "fr": "marqueur « énergie »"}, rules=["107.14", "122.1"]),
+        Record(kind="term", lang="en", source="kw:2", title="Gift", names={"en": "Gift", "es": "regalar", "fr": "faire cadeau"}, extra={"aliases": {"fr": ["faire cadeau", "cadeau"]}}, rules=["702.174"]),
+        Record(kind="term", lang="en", source="kw:3", title="Connive", names={"en": "Connive", "es": "confabular", "fr": "conniver"}),
+        Record(kind="card", lang="en", source="mh3:1", card="Electrozoa", names={"en": "Electrozoa", "es": "Electrozoa", "fr": "Électrozoaire"}),
+        Record(kind="card", lang="en", source="blb:1", card="Kitnap", names={"en": "Kitnap", "es": "En las garras del sueño", "fr": "Sieste du jeune raton laveur"}),
+        Record(kind="card", lang="en", source="kld:1", card="Aether Hub", names={"en": "Aether Hub", "es": "Planta de éter central"}),
+        ruling("Electrozoa", "en", 1, "e1", "{E} stands for one energy counter."),
+        ruling("Electrozoa", "es", 1, "e1", "{E} representa un contador de energía."),
+        ruling("Electrozoa", "en", 2, "e2", "Energy counters are not mana."),
+        ruling("Aether Hub", "en", 1, "e1", "{E} stands for one energy counter.", date="2017-02-09"),
+        ruling("Kitnap", "fr", 1, "k1", "Les blessures du cadeau promis ne comptent pas.", printed_name="Sieste du jeune raton laveur", date="2024-07-26"),
+        ruling("Kitnap", "en", 1, "k1", "Promised gifts are given later."),
+    ]
+
+
+def use_corpus(monkeypatch, records: list[Record]) -> None:
+    """Make `records` the corpus every command reads (English ruling text filled as the store
+    does), with a fingerprint that changes when they do."""
+    frozen = copy.deepcopy(records)
+
+    def all_records(store_=None):
+        copies = copy.deepcopy(frozen)
+        store.fill_english_rulings(copies)
+        return copies
+
+    digest = hashlib.sha256("".join(r.to_json() for r in frozen).encode()).hexdigest()
+    monkeypatch.setattr(store, "all_records", all_records)
+    monkeypatch.setattr(store, "fingerprint", lambda store_=None: digest)
+
+
+@pytest.fixture
+def sample(monkeypatch):
+    use_corpus(monkeypatch, sample_records())
+    return sample_records()
+
+
+@pytest.fixture
+def index(sample):
+    opened = Index.current()
+    yield opened
+    opened.close()
+
+
+def keys(results):
+    return [(hit.kind, hit.number or hit.card or hit.title, hit.lang) for hit in results.hits]
+
+
+# --- analyzers -------------------------------------------------------------------------------
+
+
+def analyzed(lang, text):
+    return [token.text for token in language_analyzer(lang)(text)]
+
+
+@pytest.mark.parametrize(
+    "lang, query, document",
+    [("es", "energia", "energía"), ("es", "criaturas", "criatura"), ("fr", "blessures", "blessure"), ("fr", "energie", "énergie"), ("en", "creatures", "creature")],
+)
+def test_a_query_word_meets_its_inflected_or_accented_form(lang, query, document):
+    query_form = [t.text for t in language_analyzer(lang)(query, mode="query")]
+    assert set(query_form) & set(analyzed(lang, document))
+
+
+def test_unknown_languages_and_cjk_text_are_analyzed_without_a_stemmer():
+    assert analyzed("zh", "生物704.5f") == ["生", "物", "704.5f"]
+    assert analyzed("xx", "Énergie Totale") == ["energie", "totale"]
+
+
+def test_fold_removes_case_and_accents():
+    assert fold("Électrozoaire") == "electrozoaire"
+
+
+# --- building --------------------------------------------------------------------------------
+
+
+def test_the_index_is_built_on_first_use_and_reused_while_the_corpus_is_unchanged(sample):
+    first = build.ensure_index()
+    assert build.read_meta(first)["records"] == len(sample)
+    assert build.ensure_index() == first
+
+
+def test_a_corpus_change_rebuilds_the_index(sample, monkeypatch):
+    first = build.ensure_index()
+    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    second = build.ensure_index()
+    assert second != first
+    with Index(second) as index:
+        assert keys(index.search("zebra")) == [("rule", "999.1", "en")]
+
+
+def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later(sample, monkeypatch):
+    from mtgrules.index import schema
+
+    first = build.ensure_index()
+    root = first.parent
+    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    real_document = schema.document
+
+    def dying(record, key_langs):
+        if record.number == "999.1":
+            raise KeyboardInterrupt  # the build stops half-way, as on Ctrl-C
+        return real_document(record, key_langs)
+
+    monkeypatch.setattr(schema, "document", dying)
+    with pytest.raises(KeyboardInterrupt):
+        build.ensure_index()
+    assert build.current_build() == first
+    with Index(build.current_build()) as index:
+        assert keys(index.search("criaturas")) == [("rule", "704.5f", "es")]
+    assert len([p for p in root.iterdir() if p.is_dir()]) == 2  # the half-written build
+
+    monkeypatch.setattr(schema, "document", real_document)
+    second = build.ensure_index()
+    assert sorted(p for p in root.iterdir() if p.is_dir()) == sorted([first, second])
+
+
+def test_a_search_opened_before_a_rebuild_keeps_working_after_it(sample, monkeypatch):
+    with Index.current() as old:
+        use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+        build.ensure_index()
+        assert keys(old.search("criaturas")) == [("rule", "704.5f", "es")]
+        assert old.search("zebra").hits == []
+    with Index.current() as new:
+        assert keys(new.search("zebra")) == [("rule", "999.1", "en")]
+
+
+def test_a_second_writer_waits_for_the_first_and_says_so(sample, capsys):
+    from mtgrules import paths
+
+    root = paths.index_dir()
+    done = threading.Event()
+    with build._build_lock(root):
+        worker = threading.Thread(target=lambda: (build.ensure_index(), done.set()))
+        worker.start()
+        time.sleep(0.3)
+        assert not done.is_set()
+    worker.join(timeout=30)
+    assert done.is_set()
+    assert "waiting for mtgrules (pid" in capsys.readouterr().err
+    assert build.current_build() is not None
+
+
+# --- querying --------------------------------------------------------------------------------
+
+
+def test_results_are_ranked_with_titles_weighing_more_than_text(index):
+    results = index.search("connive", langs=["en"], kinds=["rule"])
+    assert keys(results) == [("rule", "701.50", "en"), ("rule", "701.50a", "en")]
+
+
+def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
+    [hit] = index.search("criaturas").hits
+    assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
+
+
+def test_snippets_mark_the_matched_words(index):
+    [hit] = index.search("energia", langs=["es"]).hits
+    assert f"{MARK_START}energía{MARK_END}" in hit.snippet
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("electrozoo~", ("ruling", "Electrozoa", "es")),
+        ("confab*", ("rule", "701.50a", "es")),
+        ('"contador de energía"', ("ruling", "Electrozoa", "es")),
+        ("card:electrozoa lang:es", ("ruling", "Electrozoa", "es")),
+        ("number:704.5f lang:zh", ("rule", "704.5f", "zh")),
+        ("生物", ("rule", "704.5f", "zh")),
+        ("blessure", ("ruling", "Kitnap", "fr")),
+    ],
+)
+def test_query_syntax(index, query, expected):
+    assert expected in keys(index.search(query))
+
+
+def test_fuzzy_terms_find_accented_words(index):
+    assert ("ruling", "Electrozoa", "es") in keys(index.search("energie~", langs=["es"]))
+
+
+def test_language_and_kind_filters(index):
+    assert {hit.lang for hit in index.search("energy OR energía OR énergie").hits} >= {"en", "es"}
+    assert {hit.lang for hit in index.search("energy OR energía", langs=["es"]).hits} == {"es"}
+    assert {hit.kind for hit in index.search("energy", kinds=["glossary"]).hits} == {"glossary"}
+
+
+def test_no_hits_come_with_a_suggestion_from_the_index_vocabulary(index):
+    results = index.search("criatras")
+    assert results.hits == []
+    assert results.suggestion == "criatura"
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ('"contador de', "unbalanced quote"),
+        ("(criatura", "unbalanced parentheses"),
+        ("colour:red", "unknown field 'colour:'"),
+        ("card:", "nothing after 'card:'"),
+        ("criatura AND", "starts or ends with an operator"),
+        ("*", "has no letters"),
+        ("   ", "empty query"),
+    ],
+)
+def test_malformed_queries_are_refused_with_the_reason(index, query, message):
+    with pytest.raises(QueryError, match=message):
+        index.search(query)
