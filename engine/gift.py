@@ -102,7 +102,7 @@ def give_gift(state: State, obj: GameObject) -> list[Event]:
     return events + GIFTS[obj.gift](state, receiver)
 
 
-@implements("702.174j", expects=("before any other spell abilities", "countered", "doesn't happen"),
+@implements("702.174j", expects=("before any other spell abilities", "countered", "doesn’t happen"),
             rulings=(KITNAP_INSTANT_FIRST,))
 @implements("702.174b", expects=("If this spell’s gift cost was paid",))
 def give_before_effects(state: State, spell: GameObject) -> list[Event]:

@@ -281,7 +281,7 @@ def test_counters_beyond_a_limit_are_removed():
     assert cap.counters["charge"] == 3
 
 
-@pytest.mark.rule("704.5s")
+@pytest.mark.rule("704.5s", "714.2b")
 def test_saga_is_sacrificed_after_its_last_chapter_leaves_the_stack():
     from mtgrules.engine.saga import add_lore_counters
     from mtgrules.engine.stack import resolve_top

@@ -1,0 +1,45 @@
+"""Copies of spells and of permanents, as far as the engine's rules need them: a copy of a
+spell copies the decisions made while casting it, additional costs included (707.10), so a
+gift promised for the original is promised for the copy; a permanent that enters as a copy
+copies only copiable values (707.2), so a promise, which is a decision and not a
+characteristic, is not copied."""
+
+from __future__ import annotations
+
+from .events import Event
+from .registry import implements
+from .rulings import KITNAP_COPIES
+from .state import State
+
+# What a copy takes from the original besides its name: its copiable values (707.2), as far
+# as the state has them.
+COPIABLE = ("types", "subtypes", "supertypes", "keywords", "power", "toughness", "counter_limits",
+            "enchant", "chapters", "gift", "other_face")
+
+
+@implements("707.10", expects=("copy of a spell", "additional or alternative costs"), rulings=(KITNAP_COPIES,))
+def copy_spell(state: State, spell: str, controller: str | None = None) -> list[Event]:
+    """Put a copy of a spell on the stack, above it, with the same targets and the same gift
+    promise; the copy isn't cast."""
+    original = state.get(spell)
+    if spell not in state.stack:
+        raise ValueError(f"{original.name} is not on the stack")
+    duplicate = state.add(original.name, original.owner, "stack", **{
+        **{f: getattr(original, f) for f in COPIABLE},
+        "controller": controller or original.controller, "copy": "spell",
+        "targets": original.targets, "target_type": original.target_type, "gift_targets": original.gift_targets,
+        "gift_promised_to": original.gift_promised_to, "effect": original.effect,
+    })
+    return [Event("707.10", "copied", (spell, duplicate.id), (duplicate.controller,),
+                  f"{duplicate.controller} copies {original.name}")]
+
+
+@implements("707.2", expects=("copiable values",), rulings=(KITNAP_COPIES,))
+def create_token_copy(state: State, permanent: str, controller: str) -> list[Event]:
+    """Create a token that's a copy of a permanent: copiable values only; no counters, damage,
+    attachment or gift promise. It enters the battlefield without its gift triggering."""
+    original = state.get(permanent)
+    values = {f: getattr(original, f) for f in COPIABLE}
+    token = state.add(original.name, controller, "battlefield", token=True, **values)
+    return [Event("707.2", "creates token copy", (permanent, token.id), (controller,),
+                  f"{controller} creates a token that's a copy of {original.name}")]

@@ -1,0 +1,155 @@
+"""The links between rules, rulings, engine code and tests: every citation is real, every
+implementation is tested, and the registry finds both sides."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import REPO, corpus_file
+
+from mtgrules.engine import registry, rulings
+from mtgrules.records import ruling_digest
+from mtgrules.rulenumbers import subrule
+
+
+def english_rules(path: Path) -> dict[str, str]:
+    """Rule number -> text of an English edition: the official parser when it is there, else a
+    minimal reading of lines that start with a rule number."""
+    try:
+        from mtgrules.parsers.comprehensive_rules import parse_file
+    except ImportError:
+        text = path.read_text(encoding="utf-8-sig").replace("\r", "")
+        rules = {}
+        for match in re.finditer(r"^(\d{3}\.\d+[a-z]*)\.? (.+)$", text, re.MULTILINE):
+            rules.setdefault(match.group(1), match.group(2))
+        return rules
+    return {record.number: record.text for record in parse_file(path).rules()}
+
+
+def cited_rules() -> list[tuple[str, str, tuple[str, ...]]]:
+    return [
+        (f"{i.path}:{i.line} {i.function}", number, words)
+        for i in registry.all_implementations()
+        for number, words in i.expects.items()
+    ]
+
+
+@pytest.mark.shared
+def test_every_cited_rule_exists_and_still_says_what_the_code_expects(cr_2026):
+    rules = english_rules(cr_2026)
+    problems = []
+    for where, number, words in cited_rules():
+        if number not in rules:
+            problems.append(f"{where}: cites {number}, which the 2026-08-07 edition does not have")
+            continue
+        missing = [w for w in words if w.lower() not in rules[number].lower()]
+        if missing:
+            problems.append(f"{where}: {number} no longer contains {missing}")
+    assert problems == []
+
+
+def test_every_citation_states_what_it_expects():
+    assert [(where, n) for where, n, words in cited_rules() if not words] == []
+
+
+@pytest.mark.shared
+def test_a_drifted_citation_would_be_caught(cr_2026):
+    """The check above can fail: a wrong word or a wrong number is reported."""
+    rules = english_rules(cr_2026)
+    assert "indestructible" not in rules["704.5g"].lower()
+    assert "704.5o" not in rules  # letters skip o
+
+
+@pytest.mark.shared
+def test_every_ruling_digest_names_a_real_english_ruling():
+    texts: dict[str, list[str]] = {}
+    for name in ("BLB-kitnap.mtgjson-excerpt.json", "MH3-electrozoa.mtgjson-excerpt.json", "KLD.mtgjson-v5.json"):
+        data = json.loads(corpus_file(f"rulings/{name}").read_text(encoding="utf-8"))
+        for card in data["data"]["cards"]:
+            texts.setdefault(card["name"], []).extend(r["text"] for r in card.get("rulings", []))
+    named = [v for k, v in vars(rulings).items() if k.isupper()]
+    assert named, "engine/rulings.py names no ruling"
+    unknown = [(card, digest) for card, digest in named if digest not in {ruling_digest(t) for t in texts.get(card, [])}]
+    assert unknown == []
+
+
+def test_all_of_704_5_is_implemented_and_tested():
+    numbers = [subrule("704.5", i) for i in range(25)]
+    assert numbers[-1] == "704.5aa"
+    assert [n for n in numbers if not registry.implementations_for(n)] == []
+    assert [n for n in numbers if not registry.tests_for_rule(n)] == []
+
+
+def test_every_implemented_rule_and_ruling_has_a_test():
+    implementations = registry.all_implementations()
+    untested_rules = sorted({n for i in implementations for n in i.rules if not registry.tests_for_rule(n)})
+    untested_rulings = sorted({r for i in implementations for r in i.rulings if not registry.tests_for_ruling(*r)})
+    assert (untested_rules, untested_rulings) == ([], [])
+
+
+def test_every_tested_rule_is_implemented():
+    """A test marked with a rule demonstrates engine code for that rule, not a wish."""
+    numbers = {n for _, kind, args in registry._test_links(registry.TESTS_DIR) if kind == "rule" for n in args}
+    assert sorted(n for n in numbers if not registry.implementations_for(n)) == []
+
+
+def test_implementation_points_at_its_code():
+    [implementation] = registry.implementations_for("704.5g")
+    assert (implementation.module, implementation.function, implementation.path) == (
+        "mtgrules.engine.sba", "lethal_damage", "engine/sba.py")
+    line = (REPO / implementation.path).read_text(encoding="utf-8").splitlines()[implementation.line - 1]
+    assert line.startswith('@implements("704.5g"')
+    assert implementation.location == f"engine/sba.py:{implementation.line}"
+
+
+def test_stacked_decorators_make_one_implementation_in_reading_order():
+    [implementation] = registry.implementations_for("701.50d")
+    assert implementation.function == "connive"
+    assert implementation.rules == ["701.50a", "701.50b", "701.50d", "701.50e", "701.50f"]
+    assert "last known information" in implementation.expects["701.50b"]
+
+
+def test_rulings_link_to_implementations_and_tests():
+    card, digest = rulings.KITNAP_ONCE
+    assert [i.function for i in registry.implementations_for_ruling(card, digest)] == ["promise_gift"]
+    assert registry.tests_for_ruling(card, digest) == ["tests/test_engine_gift.py::test_gift_cost_cannot_be_paid_twice"]
+    assert registry.tests_for_ruling(card, "000000000000") == []
+
+
+def test_tests_for_rule_are_real_node_ids():
+    node_ids = registry.tests_for_rule("704.5g")
+    assert "tests/test_engine_sba.py::test_lethal_damage_destroys" in node_ids
+    for node_id in node_ids:
+        path, name = node_id.split("::")
+        tree = ast.parse((REPO / path).read_text(encoding="utf-8"))
+        assert name in {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+
+def test_markers_are_read_from_functions_classes_and_modules(tmp_path, monkeypatch):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_sample.py").write_text(
+        "import pytest\n"
+        "pytestmark = [pytest.mark.rule('704.5a')]\n"
+        "@pytest.mark.rule('704.5b', '704.5c')\n"
+        "def test_one(): pass\n"
+        "@pytest.mark.ruling('Kitnap', 'abc')\n"
+        "class TestGroup:\n"
+        "    def test_two(self): pass\n"
+        "    def helper(self): pass\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(registry, "TESTS_DIR", tests)
+    assert registry.tests_for_rule("704.5a") == ["tests/test_sample.py::TestGroup::test_two", "tests/test_sample.py::test_one"]
+    assert registry.tests_for_rule("704.5c") == ["tests/test_sample.py::test_one"]
+    assert registry.tests_for_ruling("Kitnap", "abc") == ["tests/test_sample.py::TestGroup::test_two"]
+
+
+def test_without_a_tests_folder_there_are_no_test_links(tmp_path, monkeypatch):
+    monkeypatch.setattr(registry, "TESTS_DIR", tmp_path / "absent")
+    assert not registry.tests_available()
+    assert registry.tests_for_rule("704.5g") == []

@@ -1,0 +1,76 @@
+"""The game state's own actions: damage, drawing, zones, lore counters, resolving."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules.engine.copies import copy_spell
+from mtgrules.engine.saga import add_lore_counters
+from mtgrules.engine.stack import cast, resolve_top
+from mtgrules.engine.state import State
+
+
+@pytest.mark.rule("120.3a", "120.3c", "120.3e", "120.3h")
+def test_damage_to_each_kind_of_recipient():
+    state = State(["Alice", "Bob"])
+    source = state.add("Shock", "Alice", "stack", types={"Instant"})
+    walker = state.add("Jace", "Bob", types={"Planeswalker"}, counters={"loyalty": 3})
+    battle = state.add("Invasion", "Bob", types={"Battle"}, subtypes={"Siege"}, counters={"defense": 4}, protector="Alice")
+    bear = state.add("Grizzly Bears", "Bob", types={"Creature"}, power=2, toughness=2)
+    events = []
+    for recipient in ("Bob", walker.id, battle.id, bear.id):
+        events += state.deal_damage(source.id, recipient, 2)
+    assert [e.rule for e in events] == ["120.3a", "120.3c", "120.3h", "120.3e"]
+    assert (state.player("Bob").life, walker.counters["loyalty"], battle.counters["defense"], bear.damage) == (18, 1, 2, 2)
+    assert not bear.dealt_deathtouch_damage
+
+
+@pytest.mark.rule("121.4")
+def test_drawing_from_an_empty_library_is_remembered_not_fatal_yet():
+    state = State(["Alice", "Bob"])
+    card = state.add("Island", "Alice", "library", types={"Land"})
+    events = state.draw("Alice", 2)
+    assert [e.event for e in events] == ["draws", "draw from empty library"]
+    assert state.player("Alice").hand == [card.id]
+    assert state.player("Alice").drew_from_empty and not state.player("Alice").lost
+
+
+def test_leaving_the_battlefield_keeps_last_known_information_and_drops_counters():
+    state = State(["Alice", "Bob"])
+    bear = state.add("Grizzly Bears", "Alice", controller="Bob", types={"Creature"}, power=2, toughness=2,
+                     counters={"+1/+1": 1})
+    bear.damage = 1
+    state.move(bear.id, "graveyard")
+    assert state.player("Alice").graveyard == [bear.id]  # its owner's graveyard
+    assert (bear.counters, bear.damage, bear.controller) == ({}, 0, "Alice")
+    assert state.known(bear.id).counters == {"+1/+1": 1} and state.known(bear.id).controller == "Bob"
+
+
+def test_apnap_order_starts_with_the_active_player_and_skips_losers():
+    state = State(["Alice", "Bob", "Carol"], active="Bob")
+    assert state.apnap() == ["Bob", "Carol", "Alice"]
+    state.player("Carol").lost = True
+    assert state.apnap() == ["Bob", "Alice"]
+
+
+@pytest.mark.rule("714.2b")
+def test_each_chapter_crossed_triggers_once():
+    state = State(["Alice", "Bob"])
+    saga = state.add("The Eldest Reborn", "Alice", types={"Enchantment"}, subtypes={"Saga"}, chapters=3)
+    events = add_lore_counters(state, saga.id, 2)
+    assert [e.message for e in events if e.event == "chapter triggers"] == [
+        "chapter I of The Eldest Reborn triggers", "chapter II of The Eldest Reborn triggers"]
+    events = add_lore_counters(state, saga.id, 5)
+    assert [e.message for e in events if e.event == "chapter triggers"] == ["chapter III of The Eldest Reborn triggers"]
+    assert len(state.waiting_triggers) == 3
+
+
+@pytest.mark.rule("608.3f")
+def test_a_copy_of_a_permanent_spell_becomes_a_token():
+    state = State(["Alice", "Bob"])
+    card = state.add("Grizzly Bears", "Alice", "hand", types={"Creature"}, power=2, toughness=2)
+    cast(state, card.id)
+    copy_spell(state, card.id)
+    copy = state.get(state.stack[-1])
+    resolve_top(state)
+    assert state.on_battlefield(copy.id) and copy.token and copy.copy is None
