@@ -1,0 +1,111 @@
+"""What the lookup commands (`rule`, `card`, `term`, and `search` for a rule number) share.
+
+- `Catalog`: the corpus records arranged for lookups by key (rule number, card, term). Lookups
+  by key need no ranking, so they read the records directly instead of the index.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import cached_property
+
+import click
+
+from mtgrules import rulenumbers
+from mtgrules.records import Record
+
+def fold(text: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+class Catalog:
+    """The corpus records indexed by key, built once per command."""
+
+    def __init__(self, records: list[Record]):
+        self.records = records
+
+    @classmethod
+    def load(cls) -> "Catalog":
+        from mtgrules import store
+
+        return cls(store.all_records())
+
+    @cached_property
+    def langs(self) -> list[str]:
+        return sorted({r.lang for r in self.records})
+
+    @cached_property
+    def numbered(self) -> dict[str, dict[str, Record]]:
+        """Rule or section number -> language -> record (the most confident one)."""
+        table: dict[str, dict[str, Record]] = defaultdict(dict)
+        for record in self.records:
+            if record.kind in ("rule", "section") and record.number and rulenumbers.is_rule_number(record.number):
+                held = table[record.number].get(record.lang)
+                if held is None or (record.confidence or 1.0) > (held.confidence or 1.0):
+                    table[record.number][record.lang] = record
+        return dict(table)
+
+    @cached_property
+    def children(self) -> dict[str, list[str]]:
+        """Number -> the numbers directly under it, in rules order."""
+        table: dict[str, list[str]] = defaultdict(list)
+        for number in self.numbered:
+            parent = rulenumbers.parent(number)
+            if parent is not None:
+                table[parent].append(number)
+        return {parent: sorted(numbers, key=rulenumbers.sort_key) for parent, numbers in table.items()}
+
+    def rule_langs(self) -> list[str]:
+        return sorted({lang for by_lang in self.numbered.values() for lang in by_lang})
+
+    def title_of(self, number: str, langs: list[str]) -> str | None:
+        """A short name for a rule: its title (in the first language that has one), else the
+        title of its section, else the start of its text."""
+        by_lang = self.numbered.get(number, {})
+        order = [*langs, "en", *sorted(by_lang)]
+        for lang in order:
+            if lang in by_lang and by_lang[lang].title:
+                return by_lang[lang].title
+        for lang in order:
+            if lang in by_lang and by_lang[lang].text:
+                text = " ".join(by_lang[lang].text.split())
+                return text if len(text) <= 70 else text[:69].rsplit(" ", 1)[0] + "…"
+        return None
+
+    @cached_property
+    def rulings(self) -> dict[str, list[Record]]:
+        """English card name -> its rulings in every language."""
+        table: dict[str, list[Record]] = defaultdict(list)
+        for record in self.records:
+            if record.kind == "ruling" and record.card:
+                table[record.card].append(record)
+        return dict(table)
+
+    @cached_property
+    def cards(self) -> dict[str, Record]:
+        return {r.card: r for r in self.records if r.kind == "card" and r.card}
+
+    @cached_property
+    def card_names(self) -> dict[str, set[str]]:
+        """Folded name (English or printed in any language) -> English card names."""
+        table: dict[str, set[str]] = defaultdict(set)
+        for record in self.records:
+            if record.kind not in ("card", "ruling") or not record.card:
+                continue
+            for name in [record.card, record.printed_name, *record.names.values()]:
+                if name:
+                    table[fold(name)].add(record.card)
+        return dict(table)
+
+    @cached_property
+    def cards_by_digest(self) -> dict[str, set[str]]:
+        """English ruling digest -> the cards that carry that ruling."""
+        table: dict[str, set[str]] = defaultdict(set)
+        for record in self.records:
+            if record.kind == "ruling" and record.en_digest and record.card:
+                table[record.en_digest].add(record.card)
+        return dict(table)

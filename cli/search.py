@@ -1,0 +1,92 @@
+"""`mtgrules search QUERY`: ranked search over rules, rulings and the glossary.
+
+Thin: the query language, ranking and snippets live in `mtgrules.index.query`. A query that is
+just a rule number shows that rule, as `mtgrules rule` would.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import click
+
+from mtgrules.cli.options import json_option, lang_option
+from mtgrules.cli.output import echo_json, style, use_colour, wrap
+from mtgrules.records import KINDS
+
+
+def render_marked(text: str, colour: bool) -> str:
+    """A snippet's matched words in bold colour, or between ** without colour (and in JSON,
+    where the index's control-character marks would be unreadable)."""
+    from mtgrules.index.snippets import MARK_END, MARK_START
+
+    if colour:
+        return re.sub(f"{MARK_START}(.*?){MARK_END}", lambda m: click.style(m.group(1), fg="yellow", bold=True), text, flags=re.S)
+    return text.replace(MARK_START, "**").replace(MARK_END, "**")
+
+
+def describe_key(hit) -> str:
+    """How a result names what it is: "rule 704.5f", "ruling Electrozoa #3", "glossary Gift"."""
+    if hit.kind in ("rule", "section"):
+        return f"{hit.kind} {hit.number}"
+    if hit.kind == "ruling":
+        position = hit.key[2]
+        return f"ruling {hit.card}" + (f" #{position}" if position is not None else "")
+    return f"{hit.kind} {hit.title}"
+
+
+def _print_hit(rank: int, hit) -> None:
+    head = style(f"{rank}. {describe_key(hit)}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
+    if hit.title and hit.kind in ("rule", "section", "ruling"):
+        head += f"  {hit.title}"
+    if hit.date:
+        head += style(f"  {hit.date}", dim=True)
+    if hit.other_langs:
+        head += style(f"  also in: {', '.join(hit.other_langs)}", dim=True)
+    click.echo(head)
+    click.echo(render_marked(wrap(hit.snippet, indent="   "), colour=use_colour()))
+
+
+@click.command()
+@click.argument("query", nargs=-1, required=True)
+@lang_option("Search only these languages, e.g. es,fr (default: all).")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(KINDS), help="Only records of this kind (repeatable).")
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help="Most results to show.")
+@json_option
+def search(query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ...], limit: int, as_json: bool) -> None:
+    """Search rules, rulings and the glossary in every language.
+
+    \b
+    Words are stemmed in each language and accents do not matter: energia finds energía.
+    Syntax:  "exact phrase"  confab*  electrozoo~  (a OR b) NOT c
+    Fields:  card:electrozoa  number:704.5*  lang:fr  kind:ruling
+    A rule number (704.5, 704.5aa) shows that rule.
+    """
+    from mtgrules.rulenumbers import is_rule_number
+
+    text = " ".join(query)
+    if is_rule_number(text.strip().rstrip(".")) and "." in text:
+        from mtgrules.cli.lookup import Catalog
+        from mtgrules.cli.rule import show_rules
+
+        catalog = Catalog.load()
+        number = text.strip().rstrip(".")
+        if number in catalog.numbered:
+            sys.exit(show_rules(catalog, [number], langs, as_json))
+
+    from mtgrules.index.query import Index
+
+    index = Index.current()
+    results = index.search(text, langs=langs, kinds=list(kinds), limit=limit)
+    if not results.hits:
+        hint = f"; did you mean: {results.suggestion}" if results.suggestion else ""
+        click.echo(f"mtgrules: nothing found for {text!r}{hint}", err=True)
+        if as_json and results.suggestion:
+            echo_json({"suggestion": results.suggestion})
+        sys.exit(1)
+    for rank, hit in enumerate(results.hits, start=1):
+        if as_json:
+            echo_json(hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False)})
+        else:
+            _print_hit(rank, hit)

@@ -1,0 +1,85 @@
+"""`mtgrules card NAME`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mtgrules.cli.main import cli
+from mtgrules.engine import registry
+from test_index import sample_records, use_corpus
+
+
+@pytest.fixture(autouse=True)
+def sample(monkeypatch):
+    use_corpus(monkeypatch, sample_records())
+    monkeypatch.setattr(registry, "tests_for_ruling", lambda card, digest: [])
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["card", *args])
+
+
+@pytest.mark.parametrize(
+    "name, card",
+    [
+        ("Electrozoa", "Electrozoa"),
+        ("électrozoaire", "Electrozoa"),
+        ("electrozoo", "Electrozoa"),
+        ("En las garras del sueño", "Kitnap"),
+        ("Sieste du jeune raton", "Kitnap"),
+        ("planta de eter central", "Aether Hub"),
+    ],
+)
+def test_a_card_is_found_by_any_of_its_names_and_typos_are_forgiven(name, card):
+    result = run(name, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["card"] == card
+
+
+def test_rulings_show_dates_and_the_english_original_beside_the_translation():
+    result = run("Kitnap", "--lang", "fr")
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert lines[0].startswith("Kitnap")
+    assert "1. 2024-07-26" in lines
+    at = lines.index("fr  Les blessures du cadeau promis ne comptent pas.")
+    assert lines[at + 1] == "en  Promised gifts are given later."
+
+
+def test_a_ruling_shared_by_several_cards_says_so():
+    entry = json.loads(run("Aether Hub", "--json").output)
+    assert entry["rulings"][0]["cards_with_same_ruling"] == 2
+    assert "[same ruling on 2 cards]" in run("Aether Hub").output
+
+
+def test_rulings_an_engine_test_enforces_are_marked(monkeypatch):
+    monkeypatch.setattr(
+        registry, "tests_for_ruling", lambda card, digest: ["tests/test_energy.py::test_symbol"] if (card, digest) == ("Electrozoa", "e1") else []
+    )
+    output = run("Electrozoa").output
+    assert output.count("[enforced by an engine test]") == 1
+    assert "tested by tests/test_energy.py::test_symbol" in output
+    assert json.loads(run("Electrozoa", "--json").output)["rulings"][0]["tests"] == ["tests/test_energy.py::test_symbol"]
+
+
+def test_rulings_are_grouped_by_their_english_counterpart():
+    rulings = json.loads(run("Electrozoa", "--json").output)["rulings"]
+    assert [r["en_position"] for r in rulings] == [1, 2]
+    assert set(rulings[0]["texts"]) == {"en", "es"}
+
+
+def test_an_ambiguous_name_lists_the_candidates_and_exits_1(monkeypatch):
+    records = sample_records()
+    records.append(records[-1].__class__(kind="card", lang="en", source="x:1", card="Electrozoa Prime"))
+    use_corpus(monkeypatch, records)
+    result = run("electroz")
+    assert result.exit_code == 1
+    assert "2 cards match 'electroz': Electrozoa, Electrozoa Prime" in result.output
+
+
+def test_an_unknown_card_exits_1():
+    result = run("Black Lotus")
+    assert result.exit_code == 1
+    assert "no card named 'Black Lotus'" in result.output

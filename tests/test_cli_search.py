@@ -1,0 +1,97 @@
+"""`mtgrules search`, driven as a person and a script would."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from mtgrules.cli.main import cli
+from test_index import sample_records, use_corpus
+
+
+@pytest.fixture(autouse=True)
+def sample(monkeypatch):
+    use_corpus(monkeypatch, sample_records())
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["search", *args])
+
+
+def test_results_show_key_language_snippet_and_other_languages():
+    result = run("criaturas")
+    assert result.exit_code == 0
+    first = result.output.splitlines()[0]
+    assert first.startswith("1. rule 704.5f [es]")
+    assert "also in: en, zh" in first
+    assert "**criatura**" in result.output
+
+
+def test_accents_and_inflections_do_not_matter():
+    assert "ruling Electrozoa #1 [es]" in run("energia", "--lang", "es").output
+
+
+def test_json_is_one_object_per_line_with_stable_fields():
+    result = run("energy OR energía", "--json", "--limit", "3")
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and len(lines) == 3
+    for line in lines:
+        hit = json.loads(line)
+        assert {"key", "kind", "lang", "snippet", "other_langs", "score"} <= set(hit)
+        assert "\x02" not in hit["snippet"]
+
+
+def test_lang_and_kind_options_filter():
+    langs = {json.loads(line)["lang"] for line in run("energy OR energía", "--lang", "es", "--json").output.splitlines()}
+    assert langs == {"es"}
+    kinds = {json.loads(line)["kind"] for line in run("energy", "--kind", "glossary", "--json").output.splitlines()}
+    assert kinds == {"glossary"}
+
+
+def test_a_rule_number_shows_that_rule():
+    result = run("704.5aa")
+    assert result.exit_code == 0
+    assert result.output.startswith("704.5aa")
+    assert "space sculptor" in result.output
+
+
+def test_nothing_found_exits_1_with_a_suggestion():
+    result = run("criatras")
+    assert result.exit_code == 1
+    assert "did you mean: criatura" in result.output
+
+
+def test_a_malformed_query_is_one_line_and_exit_2():
+    result = run('"contador de')
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert "unbalanced quote" in result.output
+
+
+def test_a_malformed_language_list_is_a_usage_error():
+    result = run("criatura", "--lang", "spanish!")
+    assert result.exit_code == 2
+    assert "language codes" in result.output
+
+
+def test_no_colour_outside_a_terminal():
+    assert "\x1b[" not in run("criaturas").output
+
+
+def test_a_real_process_searches_the_embedded_seeds(tmp_path):
+    """No monkeypatching here: the committed seed corpus, a fresh MTGRULES_HOME, the console
+    entry point; the index is built on first use and reused on the second call."""
+    env = {**os.environ, "MTGRULES_HOME": str(tmp_path / "home")}
+    env.pop("NO_COLOR", None)
+    command = [sys.executable, "-m", "mtgrules", "search", "confabular", "--json"]
+    first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert first.returncode == 0, first.stderr
+    assert any(json.loads(line)["key"][:2] == ["rule", "701.50"] for line in first.stdout.splitlines())
+    missing = subprocess.run([*command[:4], "zzzzqqq"], capture_output=True, text=True, env=env, timeout=120)
+    assert missing.returncode == 1
+    assert "nothing found" in missing.stderr
