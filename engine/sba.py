@@ -414,6 +414,7 @@ STATE_BASED_ACTIONS = (
 )  # in 704.5 order
 
 
+@implements("704.5", expects=("state-based actions are as follows",))
 def pending_state_based_actions(state: State, chooser: Chooser | None = None) -> list[Action]:
     """Every state-based action that applies to the state as it is, in 704.5 order. Changes
     nothing (choices are asked of `chooser`, though)."""

@@ -20,6 +20,7 @@ from typing import Callable
 
 from .events import Event
 from .registry import implements
+from .rulings import ELECTROZOA_NOT_MANA, HARNESSED_LIGHTNING_NOT_MANA
 
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 SHARED_ZONES = ("battlefield", "stack")
@@ -371,6 +372,8 @@ class State:
         obj = self.objects[object_id]
         obj.counters[kind] = obj.counters.get(kind, 0) + count
 
+    @implements("106.4", expects=("add mana", "mana pool"),
+                rulings=(ELECTROZOA_NOT_MANA, HARNESSED_LIGHTNING_NOT_MANA))
     def add_mana(self, name: str, symbol: str, count: int = 1) -> None:
         """Add mana to a player's pool. {E} is not a mana symbol: no effect that adds mana, even
         of "any type", can give energy counters (Electrozoa and Kaladesh rulings)."""
@@ -379,7 +382,8 @@ class State:
         pool = self.player(name).mana
         pool[symbol] = pool.get(symbol, 0) + count
 
-    @implements("106.4", expects=("mana pool empties", "each step and phase"))
+    @implements("106.4", expects=("mana pool empties", "each step and phase"),
+                rulings=(ELECTROZOA_NOT_MANA, HARNESSED_LIGHTNING_NOT_MANA))
     def end_step(self) -> list[Event]:
         """A step or phase ends: every mana pool empties (106.4). Energy counters stay."""
         events = []

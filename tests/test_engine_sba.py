@@ -440,3 +440,15 @@ def test_one_object_two_reasons_moves_once():
     creature.damage = 3
     events = check_state_based_actions(state)
     assert rules_of(events) == ["704.5f"] and state.player("Alice").graveyard == [creature.id]
+
+
+@pytest.mark.rule("704.5")
+def test_pending_actions_are_listed_in_704_5_order_without_changing_anything():
+    state = game()
+    state.player("Bob").poison = 10
+    creature = bear(state, counters={"-1/-1": 2})
+    state.player("Alice").life = 0
+    pending = pending_state_based_actions(state)
+    assert [(a.rule, a.kind, a.target) for a in pending] == [
+        ("704.5a", "lose", "Alice"), ("704.5c", "lose", "Bob"), ("704.5f", "graveyard", creature.id)]
+    assert state.on_battlefield(creature.id) and not state.player("Alice").lost
