@@ -1,0 +1,126 @@
+"""Judge a scenario: build the engine's state from a checked `Scenario`, perform its actions
+and report what happened, each event with the rule that caused it.
+
+State-based actions are checked (704.3) on the board as given, and again after every action, as
+they would be before a player next receives priority: a scenario is a sequence of moments at
+which a judge asks "and now?". An action the rules forbid (paying energy you don't have,
+resolving an empty stack) is reported as illegal and changes nothing; the rest still runs,
+since what a person wants to learn is often exactly that the engine refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from mtgrules.engine import connive, convert, energy, saga, stack
+from mtgrules.engine.choices import Chooser
+from mtgrules.engine.events import Event
+from mtgrules.engine.sba import check_state_based_actions
+from mtgrules.engine.state import IllegalAction, Player, State
+from mtgrules.scenario import Scenario
+
+
+class ScenarioChooser(Chooser):
+    """The engine's default choices, except where the scenario's [choices] names preferences:
+    `discard` (cards to discard first, in order) and `keep` (legendary permanents to keep)."""
+
+    def __init__(self, choices: dict[str, list[str]]):
+        self.discard_first = choices.get("discard", [])
+        self.keep_first = choices.get("keep", [])
+
+    def discard(self, state: State, player: str, hand: list[str], count: int) -> list[str]:
+        preferred = [card for card in self.discard_first if card in hand]
+        rest = [card for card in super().discard(state, player, hand, len(hand)) if card not in preferred]
+        return (preferred + rest)[:count]
+
+    def legend_to_keep(self, state: State, player: str, candidates: list[str]) -> str:
+        chosen = [card for card in self.keep_first if card in candidates]
+        return chosen[0] if chosen else super().legend_to_keep(state, player, candidates)
+
+
+@dataclass
+class Step:
+    """One moment of the scenario: the board as given (`action` None) or one action, with
+    everything that happened then, state-based actions included."""
+
+    index: int  # 0 for the board as given, then 1, 2 … for the actions
+    action: dict | None
+    events: list[Event] = field(default_factory=list)
+    illegal: str | None = None  # why the engine refused the action, if it did
+
+
+@dataclass
+class Judgement:
+    scenario: Scenario
+    state: State
+    steps: list[Step]
+
+    def events(self) -> list[Event]:
+        return [event for step in self.steps for event in step.events]
+
+
+def build_state(scenario: Scenario) -> State:
+    players = [Player(**fields) for fields in scenario.players]
+    state = State(players, active=scenario.active)
+    for card in scenario.cards:
+        extra = {"bottom": True} if card.zone == "library" else {}
+        state.add(card.name, card.owner, card.zone, id=card.id, **card.fields, **extra)
+    return state
+
+
+def _connive(state: State, action: dict, chooser: Chooser) -> list[Event]:
+    n = action.get("n", 1)
+    if "permanent" in action:
+        return connive.connive(state, action["permanent"], n, chooser)
+    return connive.connive_together(state, [(p, n) for p in action["permanents"]], chooser)
+
+
+PERFORM: dict[str, Callable[[State, dict, Chooser], list[Event]]] = {
+    "connive": _connive,
+    "convert": lambda state, a, chooser: convert.convert(state, a["permanent"]),
+    "get_energy": lambda state, a, chooser: energy.get_energy(state, a["player"], a["amount"]),
+    "pay_energy": lambda state, a, chooser: energy.pay_energy(state, a["player"], a["amount"]),
+    "cast": lambda state, a, chooser: stack.cast(
+        state, a["card"], targets=tuple(a.get("targets", ())), target_type=a.get("target_type"),
+        gift_to=a.get("gift_to"), gift_targets=tuple(a.get("gift_targets", ()))),
+    "counter": lambda state, a, chooser: stack.counter(state, a["spell"]),
+    "resolve": lambda state, a, chooser: stack.resolve_top(state, chooser),
+    "damage": lambda state, a, chooser: state.deal_damage(a["source"], a["target"], a["amount"]),
+    "draw": lambda state, a, chooser: state.draw(a["player"], a.get("count", 1)),
+    "counters": lambda state, a, chooser: _put_counters(state, a),
+    "lore": lambda state, a, chooser: saga.add_lore_counters(state, a["permanent"], a.get("count", 1)),
+    "end_step": lambda state, a, chooser: state.end_step(),
+}
+
+
+def _put_counters(state: State, action: dict) -> list[Event]:
+    """An effect puts counters on a permanent (122.1); what 704.5q and 704.5r then do is theirs."""
+    count, kind = action.get("count", 1), action["kind"]
+    state.put_counters(action["permanent"], kind, count)
+    name = state.known(action["permanent"]).name
+    return [Event("122.1", "counters put", (action["permanent"],), (), f"{count} {kind} counter(s) put on {name}")]
+
+
+def judge(scenario: Scenario) -> Judgement:
+    """Run the scenario on a fresh state; every step's events in the order they happened."""
+    state = build_state(scenario)
+    chooser = ScenarioChooser(scenario.choices)
+    steps = [Step(0, None, check_state_based_actions(state, chooser))]
+    for index, action in enumerate(scenario.actions, start=1):
+        step = Step(index, action)
+        try:
+            step.events = PERFORM[action["do"]](state, action, chooser)
+        except (IllegalAction, ValueError) as refused:
+            step.illegal = str(refused)
+        step.events += check_state_based_actions(state, chooser)
+        steps.append(step)
+    return Judgement(scenario, state, steps)
+
+
+def describe_action(action: dict) -> str:
+    """A short line for people: "connive: spy (n = 2)"."""
+    arguments = ", ".join(
+        f"{key} = {', '.join(value) if isinstance(value, list) else value}" for key, value in action.items() if key != "do"
+    )
+    return f"{action['do']}" + (f": {arguments}" if arguments else "")

@@ -1,0 +1,127 @@
+"""Scenario files: checking with line-accurate errors, and what a checked file resolves to."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from mtgrules import scenario
+from mtgrules.scenario import ScenarioError
+from mtgrules.tomllines import key_lines, line_of, render_path
+
+BOARD = """\
+title = "Two bears"
+
+[[players]]
+name = "Alice"
+hand = ["Opt", { name = "Forest", types = ["land"] }]
+
+[[players]]
+name = "Bob"
+
+[[permanents]]
+name = "Grizzly Bears"
+controller = "Alice"
+types = ["Creature"]
+power = 2
+toughness = 2
+
+[[permanents]]
+name = "Grizzly Bears"
+controller = "Bob"
+types = ["Creature"]
+power = 2
+toughness = 2
+"""
+
+
+def error_of(text: str, source: str = "bad.toml") -> str:
+    with pytest.raises(ScenarioError) as caught:
+        scenario.loads(textwrap.dedent(text), source)
+    return str(caught.value)
+
+
+def test_key_lines_follow_tables_arrays_and_inline_values():
+    lines = key_lines(BOARD)
+    assert lines[("players", 0, "hand", 1, "types")] == 5
+    assert lines[("players", 1, "name")] == 8
+    assert lines[("permanents", 1)] == 17
+    assert lines[("permanents", 1, "toughness")] == 22
+    assert line_of(lines, ("permanents", 1, "counters", "+1/+1")) == 17  # falls back to its table
+    assert render_path(("permanents", 0, "counters", "+1/+1")) == 'permanents[0].counters."+1/+1"'
+
+
+def test_the_brief_example_error_names_file_line_and_key():
+    bad = BOARD.replace("toughness = 2\n", 'toughness = "x"\n', 2).replace('toughness = "x"\n', "toughness = 2\n", 1)
+    assert error_of(bad) == 'bad.toml:22: permanents[1].toughness: expected an integer, got "x"'
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('[[players]]\nname = "A"\nlife = true\n', 'bad.toml:3: players[0].life: expected an integer, got true'),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroler = "A"\n',
+         "bad.toml:5: permanents[0].controler: unknown key (did you mean 'controller'?)"),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\n', "bad.toml:3: permanents[0]: missing key 'controller'"),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "Bob"\n',
+         "bad.toml:5: permanents[0].controller: no player named 'Bob' (players: A)"),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\ntypes = ["Creture"]\n',
+         'bad.toml:6: permanents[0].types[0]: expected one of "Artifact", "Battle", "Creature", "Dungeon", '
+         '"Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery", got "Creture"'),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\ncounters = { "+1/+1" = -1 }\n',
+         'bad.toml:6: permanents[0].counters."+1/+1": expected an integer of at least 0, got -1'),
+        ('[[players]]\nname = "A"\n[[actions]]\ndo = "connive"\npermanent = "spy"\n',
+         "bad.toml:5: actions[0].permanent: no object with id 'spy'"),
+        ('[[players]]\nname = "A"\n[[actions]]\ndo = "explode"\n',
+         'bad.toml:4: actions[0].do: expected one of "connive", "convert", "get_energy", "pay_energy", "cast", '
+         '"counter", "resolve", "damage", "draw", "counters", "lore", "end_step", got "explode"'),
+        ('[[players]]\nname = "A"\n[[actions]]\ndo = "pay_energy"\nplayer = "A"\n',
+         "bad.toml:3: actions[0]: missing key 'amount'"),
+        ('[[players]]\nname = "A"\nspeed = 5\n', "bad.toml:3: players[0].speed: expected an integer from 1 to 4, got 5"),
+        ('[[players]]\nname = "A"\n[[players]]\nname = "A"\n', "bad.toml:4: players[1].name: player 'A' is already players[0]"),
+        ('title = "nobody"\n', "bad.toml: players: a scenario needs at least one [[players]] table"),
+        ('[[players]]\nname = "A"\nhand = [\n  "Opt",\n  { name = "Bolt", gift = "a pony" },\n]\n',
+         'bad.toml:5: players[0].hand[1].gift: expected one of "a Food", "a card", "a tapped Fish", '
+         '"an extra turn", "a Treasure", "an Octopus", got "a pony"'),
+        ('[[players]]\nname = "A"\n[choices]\ndiscard = ["opt", "bolt"]\n[[players]]\nname = "B"\nhand = ["Opt"]\n',
+         "bad.toml:4: choices.discard[1]: no object with id 'bolt'"),
+    ],
+)
+def test_invalid_files_give_one_line_naming_file_line_and_key(text, expected):
+    message = error_of(text)
+    assert message == expected
+    assert "\n" not in message
+
+
+def test_syntax_errors_give_the_line_too():
+    assert error_of('[[players]]\nname = "A"\nlife = \n') == "bad.toml:3: TOML syntax: Invalid value (column 8)"
+    assert error_of('[[players]]\nname = "A"\nname = "B"\n').startswith("bad.toml:3: TOML syntax: ")
+
+
+def test_default_ids_owners_and_capitalisation_are_resolved():
+    checked = scenario.loads(BOARD, "board.toml")
+    assert [c.id for c in checked.cards] == ["opt", "forest", "grizzly-bears", "grizzly-bears-2"]
+    forest = checked.card("forest")
+    assert (forest.zone, forest.owner, forest.fields["types"]) == ("hand", "Alice", frozenset({"Land"}))
+    assert checked.card("grizzly-bears-2").owner == "Bob"
+    assert checked.active == "Alice" and checked.title == "Two bears"
+
+
+def test_timestamps_order_the_battlefield_and_explicit_ids_must_be_unique():
+    text = BOARD.replace('[[permanents]]\nname = "Grizzly Bears"\ncontroller = "Alice"\n',
+                         '[[permanents]]\nname = "Grizzly Bears"\ncontroller = "Alice"\ntimestamp = 9\n')
+    checked = scenario.loads(text, "board.toml")
+    assert [c.id for c in checked.cards if c.zone == "battlefield"] == ["grizzly-bears-2", "grizzly-bears"]
+    clash = BOARD.replace('name = "Bob"\n', 'name = "Bob"\nhand = [{ id = "opt", name = "Opt" }]\n')
+    assert "players[1].hand[0].id: id 'opt' is already used by players[0].hand[0]" in error_of(clash)
+
+
+def test_unreadable_and_non_utf8_files(tmp_path):
+    missing = tmp_path / "missing.toml"
+    with pytest.raises(ScenarioError, match="missing.toml: can't read the scenario"):
+        scenario.load(missing)
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b'[[players]]\nname = "Jos\xe9"\n')
+    with pytest.raises(ScenarioError, match=r"latin.toml:2: not UTF-8 text"):
+        scenario.load(latin)
