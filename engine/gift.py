@@ -76,21 +76,26 @@ def promise_gift(state: State, spell: str, opponent: str) -> list[Event]:
     """Pay the gift cost while casting: choose an opponent. Only an opponent can be chosen, and
     only once: a cost can't be paid twice."""
     obj = state.get(spell)
+    check_promise(state, obj, opponent)
+    obj.gift_promised_to = opponent
+    return [Event("702.174k", "gift promised", (spell,), (obj.controller, opponent),
+                  f"{obj.controller} promises {opponent} {obj.gift} ({obj.name})")]
+
+
+def check_promise(state: State, obj: GameObject, opponent: str) -> None:
+    """Raise `IllegalAction` unless `obj` can promise its gift to `opponent` now."""
     if obj.gift not in GIFTS:
         raise IllegalAction(f"{obj.name} has no gift ability (gift kinds: {', '.join(GIFTS)})")
     if obj.gift_promised_to is not None:
         raise IllegalAction(f"the gift of {obj.name} was already promised to {obj.gift_promised_to}; a gift cost can't be paid twice")
     if opponent not in state.opponents(obj.controller):
         raise IllegalAction(f"{opponent} is not an opponent of {obj.controller}; a gift is promised to an opponent")
-    obj.gift_promised_to = opponent
-    return [Event("702.174k", "gift promised", (spell,), (obj.controller, opponent),
-                  f"{obj.controller} promises {opponent} {obj.gift} ({obj.name})")]
 
 
 @implements("702.174m", expects=("only if its gift was promised", "targets"), rulings=(KITNAP_GIFT_TARGETS,))
-def check_gift_targets(obj: GameObject) -> None:
-    """Targets that only the promise calls for may be chosen only when it was made."""
-    if obj.gift_targets and obj.gift_promised_to is None:
+def check_gift_targets(obj: GameObject, gift_targets: tuple[str, ...], promised: bool) -> None:
+    """Targets that only the promise calls for may be chosen only when it is made."""
+    if gift_targets and not promised:
         raise IllegalAction(f"{obj.name}: the targets for its gift effect are chosen only if the gift was promised")
 
 

@@ -135,11 +135,6 @@ def _marker(decorator: ast.expr) -> tuple[str, tuple] | None:
     return target.attr, arguments
 
 
-def _markers_of(node: ast.AST) -> list[ast.expr]:
-    found = list(getattr(node, "decorator_list", []))
-    return found
-
-
 def _module_markers(tree: ast.Module) -> list[ast.expr]:
     """Markers given to a whole module with `pytestmark = ...` (one marker or a list)."""
     for statement in tree.body:
@@ -163,9 +158,9 @@ def _test_links(tests_dir: Path) -> tuple[tuple[str, str, tuple], ...]:
         def visit(body, scope: str, markers: list) -> None:
             for node in body:
                 if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
-                    visit(node.body, f"{scope}::{node.name}", markers + _markers_of(node))
+                    visit(node.body, f"{scope}::{node.name}", markers + node.decorator_list)
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                    for decorator in markers + _markers_of(node):
+                    for decorator in markers + node.decorator_list:
                         marker = _marker(decorator)
                         if marker:
                             links.append((f"{scope}::{node.name}", *marker))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .choices import Chooser
 from .events import Event
-from .gift import check_gift_targets, gift_trigger_on_enter, give_before_effects, promise_gift
+from .gift import check_gift_targets, check_promise, gift_trigger_on_enter, give_before_effects, promise_gift
 from .registry import implements
 from .rulings import (
     AETHERSTORM_ROC_MAY_PAY_ILLEGAL,
@@ -33,17 +33,18 @@ def cast(
 ) -> list[Event]:
     """Put a card from its owner's hand on the stack with its targets and, for a card with
     gift, the optional promise (an additional cost, so decided now). Mana costs are not
-    modelled."""
+    modelled. Everything is checked before anything moves: a refused cast changes nothing."""
     obj = state.get(card)
     if state.zone_of(card) != "hand":
         raise IllegalAction(f"{obj.name} is not in a hand")
+    if gift_to is not None:
+        check_promise(state, obj, gift_to)
+    check_gift_targets(obj, tuple(gift_targets), gift_to is not None)
     obj.targets, obj.target_type, obj.gift_targets = tuple(targets), target_type, tuple(gift_targets)
-    obj.controller = obj.owner
     state.move(card, "stack")
     events = [Event("601.2", "cast", (card,), (obj.controller,), f"{obj.controller} casts {obj.name}")]
     if gift_to is not None:
         events += promise_gift(state, card, gift_to)
-    check_gift_targets(obj)
     return events
 
 

@@ -327,11 +327,12 @@ class State:
         return events
 
     def discard(self, name: str, cards: list[str]) -> list[Event]:
-        """Move cards from a player's hand to their graveyard (701.9a)."""
+        """Move cards from a player's hand to their graveyard (701.9a); all or none."""
         events = []
+        strangers = [card for card in cards if card not in self.player(name).hand]
+        if strangers:
+            raise IllegalAction(f"{', '.join(strangers)} not in {name}'s hand")
         for card in cards:
-            if card not in self.player(name).hand:
-                raise IllegalAction(f"{card} is not in {name}'s hand")
             self.move(card, "graveyard")
             events.append(Event("701.9a", "discards", (card,), (name,), f"{name} discards {self.objects[card].name}"))
         return events

@@ -41,7 +41,7 @@ def test_promise_is_an_additional_cost_naming_an_opponent():
     spell = sorcery(state)
     with pytest.raises(IllegalAction, match="not an opponent"):
         cast(state, spell.id, gift_to="Alice")
-    spell = sorcery(state)
+    assert state.zone_of(spell.id) == "hand" and spell.gift_promised_to is None  # refused: nothing moved
     events = cast(state, spell.id, gift_to="Carol")
     assert [e.event for e in events] == ["cast", "gift promised"]
     assert spell.gift_promised_to == "Carol"
@@ -151,7 +151,7 @@ def test_gift_targets_need_the_promise():
     spell = sorcery(state)
     with pytest.raises(IllegalAction, match="only if the gift was promised"):
         cast(state, spell.id, gift_targets=(bear.id,))
-    spell = sorcery(state)
+    assert state.zone_of(spell.id) == "hand"
     cast(state, spell.id, gift_to="Bob", gift_targets=(bear.id,))
     assert spell.gift_targets == (bear.id,)
 
