@@ -80,6 +80,7 @@ class Edition:
     records: list[Record]  # sections, rules, glossary entries, in document order
 
     def rules(self) -> list[Record]:
+        """The numbered rules and subrules, without section headings and glossary entries."""
         return [record for record in self.records if record.kind == "rule"]
 
 
@@ -91,7 +92,11 @@ def parse(data: bytes | str, source: str, lang: str | None = None) -> Edition:
     """Parse a Comprehensive Rules document. Raises ParseError, and nothing else, on bad input.
 
     `lang=None` accepts only a document that is clearly the English one (an English date and
-    English prose in the introduction); any other needs its language named."""
+    English prose in the introduction); any other needs its language named.
+
+    Give bytes (the parser decodes them), or text decoded without newline translation: Python's
+    text mode reads the `\r\r\n` of some copies as two line ends, a blank line after every
+    line, which splits glossary terms from their definitions."""
     rows = list(enumerate(lines(text_of(data, source)), start=1))
     start = _contents_start(rows, source)
     effective, english_date = _effective_date(rows[:start], source, rows[start][0])
@@ -244,7 +249,7 @@ class _Body:
         """Reads the body; returns the index of the glossary heading."""
         for index in range(start, len(rows)):
             line_number, line = rows[index]
-            stripped = line.strip()
+            stripped = line.strip()  # some lines of the official files end in spaces
             if not stripped:
                 self.after_blank = True
                 continue
@@ -305,10 +310,11 @@ class _Body:
         """A line without a number continues the rule above it.
 
         Right under the rule (no blank line between): an indented line carries on the text
-        (older files print a rule's second paragraph on its own line, indented with spaces);
-        any other line is an example. After a blank line it can only be an example the file
-        set apart (701.67b in 2026 editions); whether it is one is checked in `_finish`, once
-        the document's example label is known."""
+        (files before 2026-08-07 print the second paragraphs of 205.4c and 509.1b on their own
+        lines, indented with spaces); any other line is an example, whatever its label (the
+        Chinese translation writes "例如：", and once "例如，"). After a blank line it can only
+        be an example the file set apart (701.67b in the 2026 editions); whether it is one is
+        checked in `_finish`, once the document's usual example label is known."""
         if self.rule is None:
             raise ParseError(self.source, f"expected a rule number or a heading, found '{stripped[:40]}'",
                              line=line_number)

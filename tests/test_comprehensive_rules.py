@@ -356,10 +356,19 @@ def expect_error(text: str | bytes, message: str, line: int | None = None) -> Pa
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "binary"),
         ("Just some notes.\nNothing like the rules.\n", "no table of contents"),
         ("<html><body><p>Rules</p></body></html>", "no table of contents"),
+        ("text with a\x00NUL", "binary"),
+        ("\ufeff", "empty"),
     ],
 )
 def test_not_the_rules(data, message):
     expect_error(data, message)
+
+
+def test_unreadable_paths(tmp_path):
+    with pytest.raises(ParseError, match="cannot read"):
+        parse_file(tmp_path / "missing.txt")
+    with pytest.raises(ParseError, match="folder"):
+        parse_file(tmp_path)
 
 
 @pytest.mark.parametrize(
