@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     text_median, _ = timed(lambda: parse(text, str(path), arguments.lang), arguments.runs)
     base_peak = peak_memory(lambda: baseline(path))
     parse_peak = peak_memory(lambda: parser(path, arguments.lang))
-    print(f"file       {path} ({size:,} bytes, {rules:,} rules), {arguments.runs} runs, Python {sys.version.split()[0]}")
+    print(f"file       {path} ({size:,} bytes, {rules:,} rules), {arguments.runs} runs, "
+          f"Python {sys.version.split()[0]}")
     print(f"baseline   median {base_median * 1000:8.1f} ms  best {base_best * 1000:8.1f} ms  "
           f"peak {base_peak / 2**20:6.1f} MiB   (read + decode + rule-line regex)")
     print(f"parse_file median {parse_median * 1000:8.1f} ms  best {parse_best * 1000:8.1f} ms  "

@@ -273,7 +273,8 @@ class _Body:
     def _heading(self, line_number: int, number: str, title: str) -> None:
         """Chapter and section headings must be the contents entries, in the same order."""
         if not self.expected or self.expected[0][0] != number:
-            wanted = f"'{_show(self.expected[0])}'" if self.expected else f"the glossary heading '{self.glossary_heading}'"
+            wanted = (f"'{_show(self.expected[0])}'" if self.expected
+                      else f"the glossary heading '{self.glossary_heading}'")
             raise ParseError(self.source, f"expected {wanted} (from the contents), found heading '{number}. {title}'",
                              line=line_number)
         self.expected.pop(0)
@@ -284,8 +285,8 @@ class _Body:
     def _rule(self, line_number: int, stripped: str) -> None:
         match = _RULE.fullmatch(stripped)
         if not match:
-            raise ParseError(self.source, f"expected a rule number (letters skip l and o), a space and the rule's text, "
-                             f"found '{stripped[:40]}'", line=line_number)
+            raise ParseError(self.source, "expected a rule number (letters skip l and o), a space and the rule's "
+                             f"text, found '{stripped[:40]}'", line=line_number)
         number, text = match[1], match[2]
         self._check_place(number, line_number)
         self.rule = self._record("rule", line_number, number=number, text=_paragraphs(text))

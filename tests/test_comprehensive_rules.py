@@ -139,7 +139,8 @@ def test_examples_keep_their_label_and_feed_references():
     rules = by_number(edition("en-20260807.txt"))
     assert rules["101.2"].examples and rules["101.2"].examples[0].startswith("Example: ")
     assert all("Example:" not in r.text for r in rules.values())
-    assert sum(len(r.examples) for r in rules.values()) == len(re.findall(r"^Example:", raw_text("en-20260807.txt"), re.M))
+    labelled = re.findall(r"^Example:", raw_text("en-20260807.txt"), re.MULTILINE)
+    assert sum(len(r.examples) for r in rules.values()) == len(labelled)
 
 
 @pytest.mark.shared
@@ -303,7 +304,8 @@ def test_translated_layout_with_its_own_words():
     """Headings and labels in another language: found by structure. The date is French."""
     text = (FRAGMENT.replace("Glossary", "Glossaire").replace("Credits", "Crédits")
             .replace("Example:", "Exemple :")
-            .replace("These rules are effective as of August 7, 2026.", "Ces règles entrent en vigueur le 7 août 2026."))
+            .replace("These rules are effective as of August 7, 2026.",
+                     "Ces règles entrent en vigueur le 7 août 2026."))
     ed = parse(text, "fr.txt", lang="fr")
     assert ed.effective == "2026-08-07" and ed.lang == "fr"
     assert ed.contents[-2:] == [("", "Glossaire"), ("", "Crédits")]
