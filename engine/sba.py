@@ -89,7 +89,7 @@ def token_outside_battlefield(state: State, chooser: Chooser) -> list[Action]:
     return [
         Action("704.5d", "cease", o.id, f"token in the {zone}")
         for o in list(state.objects.values())
-        if o.token and o.ability is None and (zone := state.zone_of(o.id)) not in (None, "battlefield")
+        if o.token and (zone := state.zone_of(o.id)) not in (None, "battlefield")
     ]
 
 
@@ -204,8 +204,9 @@ def _aura_problem(state: State, aura: GameObject) -> str | None:
 
 @implements("704.5m", expects=("Aura", "illegal object or player", "not attached", "owner’s graveyard"))
 def illegal_aura(state: State, chooser: Chooser) -> list[Action]:
-    """What is legal comes from the Aura's enchant ability (`GameObject.enchant`). An Aura that
-    is also a creature is first unattached by 704.5p, then falls off here on the next pass."""
+    """What is legal comes from the Aura's enchant ability (`GameObject.enchant`); Auras that
+    enchant cards in other zones and protection are not modelled. An Aura that is also a
+    creature is first unattached by 704.5p, then falls off here on the next pass."""
     return [
         Action("704.5m", "graveyard", a.id, problem)
         for a in state.permanents()
@@ -370,8 +371,8 @@ def battle_without_protector(state: State, chooser: Chooser) -> list[Action]:
 
 @implements("704.5y", expects=("protector is a player who can’t be its protector", "appropriate player"))
 def battle_with_illegal_protector(state: State, chooser: Chooser) -> list[Action]:
-    """Say, a Siege whose controller became its protector's teammate by a control change, or a
-    protector who left the game."""
+    """Say, a Siege whose protector gained control of it (only an opponent of its controller
+    may protect a Siege), or a protector who left the game."""
     actions = []
     for b in state.permanents():
         if b.is_("Battle") and b.protector is not None and b.protector not in appropriate_protectors(state, b):
@@ -516,7 +517,7 @@ def check_state_based_actions(state: State, chooser: Chooser | None = None) -> l
         if not moved:
             return events
         events += [
-            Event("704.3", "trigger put on stack", (i, state.get(i).source or ""), (state.get(i).controller,),
+            Event("704.3", "trigger put on stack", (i,), (state.get(i).controller,),
                   f"{state.get(i).controller} puts {state.get(i).name} on the stack")
             for i in moved
         ]

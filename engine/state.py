@@ -249,6 +249,8 @@ class State:
         if zone in PLAYER_ZONES:
             obj.controller = obj.owner
         obj.timestamp = self.tick()
+        if zone == "battlefield" and obj.is_("World"):
+            obj.world_since = obj.timestamp  # 704.5k counts from when it became a world permanent
         target = self._zone_list(zone, obj.owner)
         target.insert(0 if zone == "library" else len(target), object_id)
 

@@ -195,6 +195,16 @@ def test_world_rule_keeps_the_newest_world_and_a_tie_keeps_none():
     assert sorted(a.target for a in pending_state_based_actions(state)) == sorted([second.id, third.id])
 
 
+@pytest.mark.rule("704.5k")
+def test_a_world_counts_from_when_it_entered_the_battlefield():
+    state = game()
+    in_hand = state.add("Concordant Crossroads", "Alice", "hand", types={"Enchantment"}, supertypes={"World"})
+    on_board = state.add("Living Plane", "Bob", types={"Enchantment"}, supertypes={"World"})
+    state.move(in_hand.id, "battlefield")  # created first, but the newest world permanent
+    check_state_based_actions(state)
+    assert state.on_battlefield(in_hand.id) and state.zone_of(on_board.id) == "graveyard"
+
+
 @pytest.mark.rule("704.5m")
 def test_aura_on_an_illegal_object_or_on_nothing_goes_to_graveyard():
     state = game()
