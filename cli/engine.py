@@ -81,10 +81,10 @@ def _label(row: dict) -> str:
 
 
 def _summary(rows: list[dict], kind: str, plural: str) -> str:
-    chosen = [r for r in rows if r["kind"] == kind]
-    implemented = sum(1 for r in chosen if r["implemented"])
-    tested = sum(1 for r in chosen if r["tests"])
-    return f"{len(chosen)} {plural}: {implemented} implemented, {tested} tested"
+    """"25 rules: 25 implemented, 25 tested" (the caller leaves out a section's own row)."""
+    implemented = sum(1 for r in rows if r["implemented"])
+    tested = sum(1 for r in rows if r["tests"])
+    return f"{len(rows)} {plural}: {implemented} implemented, {tested} tested"
 
 
 @engine.command()
@@ -116,9 +116,13 @@ def coverage(ctx: click.Context, section: str | None, card: str | None, as_json:
             where = (row["implemented"][0] + (f" (+{more})" if more > 0 else "")) if row["implemented"] else style("-", fg="red")
             tests = str(len(row["tests"])) if row["tests"] else style("-", fg="red")
             click.echo(f"{_label(row):{width}}  {where:27} {tests}")
-        parts = [_summary(rows, "rule", "rules") if any(r["kind"] == "rule" for r in rows) else None,
-                 _summary(rows, "ruling", "rulings") if any(r["kind"] == "ruling" for r in rows) else None]
-        click.echo(("under " + section + ": " if section else "") + "; ".join(p for p in parts if p))
+        # Under a section, the section's own row is shown but not counted: "704.5" is a heading
+        # whose 25 subrules are what the count is about.
+        rules = [r for r in rows if r["kind"] == "rule" and r["number"] != section]
+        rulings = [r for r in rows if r["kind"] == "ruling"]
+        parts = [_summary(rules, "rule", f"rules under {section}" if section else "rules") if rules else None,
+                 _summary(rulings, "ruling", "rulings") if rulings else None]
+        click.echo("; ".join(p for p in parts if p))
     if not registry.tests_available():
         click.echo("mtgrules: the tests folder is not installed, so test links are unknown "
                    "(run from a checkout or an editable install)", err=True)

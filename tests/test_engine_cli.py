@@ -53,8 +53,15 @@ def test_human_output_is_a_table_and_a_summary(corpus):
     result = run("--section", "704")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[-1] == "under 704: 25 rules: 25 implemented, 25 tested"
+    assert lines[-1] == "25 rules under 704: 25 implemented, 25 tested"
     assert any(line.startswith("704.5aa ") and "engine/sba.py:" in line for line in lines)
+
+
+def test_a_section_row_is_shown_but_not_counted(corpus):
+    corpus.append(rule("704.5"))
+    lines = run("--section", "704.5").output.splitlines()
+    assert lines[1].startswith("704.5 ") and lines[2].startswith("704.5a ")
+    assert lines[-1] == "25 rules under 704.5: 25 implemented, 25 tested"
 
 
 def test_without_options_rules_and_rulings_are_listed(corpus):
