@@ -95,8 +95,9 @@ def implements(
     return decorate
 
 
+@lru_cache(maxsize=1)
 def _load_engine() -> None:
-    """Import every engine module so that their decorators run."""
+    """Import every engine module (once) so that their decorators run."""
     for module in pkgutil.iter_modules([str(PACKAGE_DIR)]):
         importlib.import_module(f"{__package__}.{module.name}")
 
@@ -148,10 +149,15 @@ def _module_markers(tree: ast.Module) -> list[ast.expr]:
 
 @lru_cache(maxsize=1)
 def _test_links(tests_dir: Path) -> tuple[tuple[str, str, tuple], ...]:
-    """(node id, marker name, marker arguments) for every marked test function."""
+    """(node id, marker name, marker arguments) for every marked test function. A file that
+    does not parse (someone is halfway through editing it) links nothing rather than breaking
+    every command that shows links; pytest itself will report it."""
     links = []
     for file in sorted(tests_dir.glob("*.py")):
-        tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
+        try:
+            tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
         prefix = f"{tests_dir.name}/{file.name}"
         inherited = _module_markers(tree)
 

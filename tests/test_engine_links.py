@@ -167,6 +167,7 @@ def test_markers_are_read_from_functions_classes_and_modules(tmp_path, monkeypat
         "    def helper(self): pass\n",
         encoding="utf-8",
     )
+    (tests / "test_broken.py").write_text("@pytest.mark.rule('704.5a')\ndef test_(:\n", encoding="utf-8")
     monkeypatch.setattr(registry, "TESTS_DIR", tests)
     assert registry.tests_for_rule("704.5a") == ["tests/test_sample.py::TestGroup::test_two", "tests/test_sample.py::test_one"]
     assert registry.tests_for_rule("704.5c") == ["tests/test_sample.py::test_one"]

@@ -462,3 +462,13 @@ def test_pending_actions_are_listed_in_704_5_order_without_changing_anything():
     assert [(a.rule, a.kind, a.target) for a in pending] == [
         ("704.5a", "lose", "Alice"), ("704.5c", "lose", "Bob"), ("704.5f", "graveyard", creature.id)]
     assert state.on_battlefield(creature.id) and not state.player("Alice").lost
+
+
+def test_one_check_per_rule_of_704_5_in_order():
+    from mtgrules.engine.registry import implementations_for
+    from mtgrules.engine.sba import STATE_BASED_ACTIONS
+    from mtgrules.rulenumbers import subrule
+
+    expected = [subrule("704.5", i) for i in range(25)]
+    assert [f.__name__ for f in STATE_BASED_ACTIONS] == [implementations_for(n)[0].function for n in expected]
+    assert all(len(implementations_for(n)) == 1 for n in expected)
