@@ -72,7 +72,7 @@ def subrule(number: str, index: int) -> str:
 
 _DASHES = "\u2013\u2014-"
 _RANGE = re.compile(
-    rf"(?P<start>{NUMBER_PATTERN})\s*[{_DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?![\w.])"
+    rf"(?P<start>{NUMBER_PATTERN})\s*[{_DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?!\w|\.\d)"
 )
 
 

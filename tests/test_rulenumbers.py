@@ -54,5 +54,9 @@ def test_references_in_english_spanish_french_and_chinese():
     assert rn.references("参见规则701.44，“囤兵”") == ["701.44"]
 
 
+def test_a_range_ending_a_sentence_is_expanded():
+    assert rn.references("See rules 603.7d–f. Then 712.9–10.") == ["603.7d", "603.7e", "603.7f", "712.9", "712.10"]
+
+
 def test_plain_numbers_are_not_references():
     assert rn.references("Each player starts with 20 life; a Commander game starts at 40, and 100 is a lot.") == []
