@@ -127,3 +127,15 @@ def test_an_interrupted_store_write_leaves_the_previous_corpus(monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         store.Store().put([("/elsewhere/x.txt", b"x", "rule page", [])])
     assert [r.to_dict() for r in store.Store().records()] == before
+
+
+def test_a_translated_rules_edition_parses_with_lang_given():
+    path = str(corpus_file("cr/zh-20240607.txt"))
+    refused = run("parse", path)
+    assert refused.exit_code == 2 and "--lang" in refused.stderr
+    result = run("parse", path, "--lang", "zh", "--json")
+    records = json_lines(result.stdout)
+    rules = [r for r in records if r["kind"] == "rule"]
+    assert result.exit_code == 0 and len(rules) == 2967 and {r["lang"] for r in records} == {"zh"}
+    assert {r["edition"] for r in rules} == {"2024-06-07"}
+    assert sum(r["kind"] == "glossary" for r in records) > 600
