@@ -517,7 +517,8 @@ def check_state_based_actions(state: State, chooser: Chooser | None = None) -> l
         if not moved:
             return events
         events += [
-            Event("704.3", "trigger put on stack", (i,), (state.get(i).controller,),
+            Event("704.3", "trigger put on stack", (i,) + ((state.get(i).source,) if state.get(i).source else ()),
+                  (state.get(i).controller,),
                   f"{state.get(i).controller} puts {state.get(i).name} on the stack")
             for i in moved
         ]

@@ -300,7 +300,8 @@ def test_saga_is_sacrificed_after_its_last_chapter_leaves_the_stack():
     saga = state.add("History of Benalia", "Alice", types={"Enchantment"}, subtypes={"Saga"}, chapters=3, counters={"lore": 2})
     events = add_lore_counters(state, saga.id)
     assert [e.event for e in events] == ["lore counters", "chapter triggers"]
-    assert rules_of(check_state_based_actions(state)) == ["704.3"]  # chapter III goes on the stack; Saga stays
+    [put] = check_state_based_actions(state)  # chapter III goes on the stack; the Saga stays
+    assert (put.rule, put.event, put.objects[1]) == ("704.3", "trigger put on stack", saga.id)
     assert state.on_battlefield(saga.id)
     resolve_top(state)
     events = check_state_based_actions(state)
