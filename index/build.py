@@ -36,6 +36,8 @@ from mtgrules.records import Record
 META = "meta.json"
 CURRENT = "CURRENT"
 LOCK = "build.lock"
+# Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
+LAYOUT = 2
 WRITER_MEMORY_MB = 64  # whoosh's pool size; the default (128) alone would pass the 150 MB budget
 
 
@@ -52,6 +54,14 @@ def current_build(root: Path | None = None) -> Path | None:
 
 def read_meta(folder: Path) -> dict:
     return json.loads((folder / META).read_text(encoding="utf-8"))
+
+
+def is_current(folder: Path | None, fingerprint: str) -> bool:
+    """True when `folder` indexes this corpus with this version's schema and analyzers."""
+    if folder is None:
+        return False
+    meta = read_meta(folder)
+    return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT
 
 
 @contextmanager
@@ -109,6 +119,7 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, show_prog
         raise
     meta = {
         "fingerprint": fingerprint,
+        "layout": LAYOUT,
         "langs": langs,
         "records": len(records),
         "built": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -151,11 +162,11 @@ def ensure_index(root: Path | None = None) -> Path:
     root = root or paths.index_dir()
     fingerprint = store.fingerprint()
     folder = current_build(root)
-    if folder is not None and read_meta(folder)["fingerprint"] == fingerprint:
+    if is_current(folder, fingerprint):
         return folder
     with _build_lock(root):
         # Another process may have built it while this one waited for the lock.
         folder = current_build(root)
-        if folder is not None and read_meta(folder)["fingerprint"] == fingerprint:
+        if is_current(folder, fingerprint):
             return folder
         return _rebuild_locked(root, None, fingerprint)
