@@ -95,3 +95,9 @@ def test_a_real_process_searches_the_embedded_seeds(tmp_path):
     missing = subprocess.run([*command[:4], "zzzzqqq"], capture_output=True, text=True, env=env, timeout=120)
     assert missing.returncode == 1
     assert "nothing found" in missing.stderr
+
+
+def test_shell_completion_offers_commands_and_kinds():
+    env = {"_MTGRULES_COMPLETE": "bash_complete", "COMP_WORDS": "mtgrules search x --kind r", "COMP_CWORD": "4"}
+    result = CliRunner().invoke(cli, [], env=env, prog_name="mtgrules")
+    assert result.output.split() == ["plain,rule", "plain,ruling"]

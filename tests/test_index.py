@@ -267,3 +267,14 @@ def test_no_hits_come_with_a_suggestion_from_the_index_vocabulary(index):
 def test_malformed_queries_are_refused_with_the_reason(index, query, message):
     with pytest.raises(QueryError, match=message):
         index.search(query)
+
+
+def test_a_build_shows_a_progress_bar_only_on_a_terminal(sample, capsys, monkeypatch):
+    build.ensure_index()
+    assert "Indexing the corpus" not in capsys.readouterr().err
+
+    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True)
+    build.ensure_index()
+    assert "Indexing the corpus" in capsys.readouterr().err
