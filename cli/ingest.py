@@ -56,7 +56,10 @@ def _describe(record) -> str:
     confidence = "" if record.confidence is None else f" confidence {record.confidence:.2f}"
     flag = "" if record.aligned else style(" unaligned", fg="red")
     head = style(f"{record.kind} {key or '?'} [{record.lang}]", bold=True) + confidence + flag
-    body = record.title if record.kind in ("card", "term") else record.text
+    if record.kind in ("card", "term"):
+        body = ", ".join(f"{name} ({lang})" for lang, name in record.names.items())
+    else:
+        body = record.text
     return head + "\n" + wrap(body or "", indent="  ")
 
 

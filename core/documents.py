@@ -2,8 +2,8 @@
 generator share.
 
 Each file is recognised by its content (not its name): an official rules text, an MTGJSON set
-file, the keyword table, a site rule page or a site ruling page. Reference documents (English
-rules, MTGJSON, keyword table) are parsed first, so that pages given in the same call align
+file, the keyword table, a card-name table, a site rule page or a site ruling page. Reference
+documents (English rules, MTGJSON, keyword and name tables) are parsed first, so that pages given in the same call align
 against them as well as against what the user ingested before. Any file that fails stops the
 whole call with a ParseError: callers store nothing unless every file parsed.
 """
@@ -20,12 +20,20 @@ from mtgrules.align_rules import align_page
 from mtgrules.align_rulings import align_rulings
 from mtgrules.english import english_editions
 from mtgrules.errors import ParseError
-from mtgrules.parsers import comprehensive_rules, keyword_table, mtgjson, site_rule_page, site_ruling_page
+from mtgrules.parsers import (
+    comprehensive_rules,
+    keyword_table,
+    mtgjson,
+    names_table,
+    site_rule_page,
+    site_ruling_page,
+)
 from mtgrules.parsers.decoding import decode, read_document
 from mtgrules.records import Record
 
-RULES, MTGJSON, KEYWORDS, RULE_PAGE, RULING_PAGE = "rules", "mtgjson", "keywords", "rule page", "ruling page"
-REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS)
+RULES, MTGJSON, KEYWORDS, NAMES = "rules", "mtgjson", "keywords", "card names"
+RULE_PAGE, RULING_PAGE = "rule page", "ruling page"
+REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES)
 
 
 @dataclass
@@ -42,6 +50,8 @@ def classify(text: str, source: str) -> str:
         return MTGJSON
     if keyword_table.looks_like_keyword_table(text):
         return KEYWORDS
+    if names_table.looks_like_names_table(text):
+        return NAMES
     if comprehensive_rules.looks_like_comprehensive_rules(text):
         return RULES
     if site_rule_page.is_rule_page(text):
@@ -53,7 +63,7 @@ def classify(text: str, source: str) -> str:
         source,
         f"unrecognised document (starts {first_line[:40]!r})",
         line=1,
-        mend="expected official rules text, an MTGJSON set file, the keyword table, or a site rule or ruling page",
+        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a site rule or ruling page",
     )
 
 
@@ -62,6 +72,8 @@ def _parse_reference(path: str, raw: bytes, text: str, kind: str, lang: str | No
         return comprehensive_rules.parse(raw, path, lang=lang).records
     if kind == MTGJSON:
         return mtgjson.parse(text, path)
+    if kind == NAMES:
+        return names_table.parse(text, path)
     return keyword_table.parse(text, path)
 
 

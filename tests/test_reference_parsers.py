@@ -6,7 +6,7 @@ import pytest
 
 from conftest import corpus_file
 from mtgrules.errors import ParseError
-from mtgrules.parsers import keyword_table, mtgjson
+from mtgrules.parsers import keyword_table, mtgjson, names_table
 from mtgrules.records import ruling_digest
 
 
@@ -57,3 +57,27 @@ def test_keyword_table_terms_with_aliases_and_notes_removed():
 def test_keyword_table_without_header_is_refused():
     with pytest.raises(ParseError, match="no keyword_en column"):
         keyword_table.parse("Gift\tregalo\tcadeau\n", "k.tsv")
+
+
+def test_card_name_table_gives_printed_names_and_type_lines():
+    path = corpus_file("names/MH2_names_en_es_fr.tsv")
+    cards = names_table.parse(path.read_bytes(), str(path))
+    grace = next(c for c in cards if c.card == "Abiding Grace")
+    assert grace.names == {"en": "Abiding Grace", "es": "Gracia duradera", "fr": "Grâce irréductible"}
+    assert grace.extra["types"]["es"] == "Encantamiento" and grace.extra["set"] == "MH2"
+    assert len({c.card for c in cards}) == len(cards)
+
+
+def test_card_name_table_row_of_the_wrong_width_names_its_line():
+    with pytest.raises(ParseError, match=r"t.tsv:3: expected 3 columns"):
+        names_table.parse("set\tname_en\tname_es\nMH2\tA\tB\nMH2\tC\n", "t.tsv")
+
+
+def test_a_spanish_ruling_page_resolves_its_card_through_a_name_table(tmp_path):
+    from mtgrules import documents
+
+    page = tmp_path / "gracia.txt"
+    page.write_text("Gracia duradera\n\n18/06/2021\n\nSi Gracia duradera deja el campo de batalla, no ocurre nada.\n", encoding="utf-8")
+    parsed = documents.parse_files([str(page), str(corpus_file("names/MH2_names_en_es_fr.tsv"))])
+    ruling = parsed[0].records[0]
+    assert (ruling.card, ruling.printed_name, ruling.aligned) == ("Abiding Grace", "Gracia duradera", False)

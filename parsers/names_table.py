@@ -1,0 +1,61 @@
+"""Card-name tables (set, number, name_en, name_es, name_fr, type_en, …) into `card` records.
+
+These tab-separated tables list each card's printed names per language; they let a Spanish or
+French card name resolve to the English one when no MTGJSON set file is ingested. Every column
+`name_<lang>` is a printed name and `type_<lang>` a type line; a row whose `faceName_en` is set
+is one face of a card and is folded into the card it belongs to.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from mtgrules.errors import ParseError
+from mtgrules.parsers.decoding import decode
+from mtgrules.records import Record
+
+_LANG_COLUMN = re.compile(r"^(name|type)_([a-z]{2,3})$")
+
+
+def looks_like_names_table(text: str) -> bool:
+    first = text.split("\n", 1)[0]
+    return "\t" in first and "name_en" in first.split("\t")
+
+
+def parse(data: bytes | str, source: str) -> list[Record]:
+    text = decode(data, source) if isinstance(data, bytes) else data
+    rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
+    if not rows or "name_en" not in rows[0]:
+        raise ParseError(source, "not a card-name table: the header has no name_en column", line=1)
+    header = rows[0]
+    columns = {i: m.groups() for i, name in enumerate(header) if (m := _LANG_COLUMN.match(name))}
+    cards: dict[str, Record] = {}
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise ParseError(source, f"expected {len(header)} columns, found {len(row)}", line=line)
+        cells = dict(zip(header, row))
+        name = cells["name_en"].strip()
+        if not name:
+            raise ParseError(source, "row has no English name", line=line)
+        if name in cards:
+            continue
+        names, types = {}, {}
+        for index, (field, lang) in columns.items():
+            value = row[index].strip()
+            if value:
+                (names if field == "name" else types)[lang] = value
+        cards[name] = Record(
+            kind="card",
+            lang="en",
+            source=f"{source}:{line}",
+            title=name,
+            card=name,
+            names=names,
+            aligned=True,
+            extra={"set": cells.get("set"), "number": cells.get("number"), "type": types.get("en"), "types": types, "uuid": cells.get("uuid")},
+        )
+    return list(cards.values())
