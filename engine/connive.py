@@ -14,11 +14,11 @@ from .registry import implements
 from .state import State
 
 
-@implements("701.50a", expects=("draws a card, then discards a card", "nonland card", "+1/+1 counter"))
+@implements("701.50a", expects=("then discards a card", "nonland card", "+1/+1 counter"))
 @implements("701.50b", expects=("no longer on the battlefield", "last known information"))
-@implements("701.50d", expects=("Connive N", "draws N cards, discards N cards", "nonland cards discarded"))
+@implements("701.50d", expects=("Connive N", "discards N cards", "nonland cards discarded"))
 @implements("701.50e", expects=("connive 0", "no connive event"))
-@implements("701.50f", expects=("“connives” after the process", "even if some or all of those actions were impossible"))
+@implements("701.50f", expects=("after the process", "actions were impossible"))
 def connive(state: State, permanent: str, n: int = 1, chooser: Chooser | None = None) -> list[Event]:
     """Have `permanent` connive N (plain connive is N = 1). Its controller draws N, discards N
     (as many as they can; `chooser.discard` picks), then N' +1/+1 counters go on it, N' the
@@ -47,7 +47,7 @@ def connive(state: State, permanent: str, n: int = 1, chooser: Chooser | None = 
     return events
 
 
-@implements("701.50c", expects=("multiple permanents", "APNAP order", "repeated for each remaining instruction"))
+@implements("701.50c", expects=("multiple permanents", "APNAP order", "each remaining instruction"))
 def connive_together(state: State, instructions: list[tuple[str, int]], chooser: Chooser | None = None) -> list[Event]:
     """Several permanents told to connive at once, as (permanent id, N) pairs: the first player
     in APNAP order who controls (or last controlled) one of them picks one with

@@ -21,9 +21,9 @@ def _nothing(permanent: GameObject, rule: str, reason: str) -> list[Event]:
 
 @implements("701.28a", expects=("convert a permanent", "other face is up"))
 @implements("701.28b", expects=("different game actions", "turned face down"))
-@implements("701.28c", expects=("isn’t represented by a double-faced token or a double-faced card", "nothing happens"))
+@implements("701.28c", expects=("double-faced token", "nothing happens"))
 @implements("701.28d", expects=("instant or sorcery face", "nothing happens"))
-@implements("701.28e", expects=("since the ability was put onto the stack", "delayed triggered ability", "ignored"))
+@implements("701.28e", expects=("since the ability", "delayed triggered ability", "ignored"))
 @implements("701.28f", expects=("can’t transform", "can’t convert"))
 def convert(state: State, permanent: str, ability: str | None = None) -> list[Event]:
     """Convert `permanent`. `ability` is the id of the ability doing it, when that ability's

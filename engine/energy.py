@@ -24,7 +24,7 @@ from .state import IllegalAction, State
 
 
 @implements("107.14", expects=("energy symbol", "one energy counter"))
-@implements("122.1", expects=("counter", "marker placed on an object or player"),
+@implements("122.1", expects=("counter", "object or player"),
             rulings=(ELECTROZOA_PLAYER_COUNTERS, ELECTROZOA_GET_AND_PAY, ELECTROZOA_SYMBOL))
 def get_energy(state: State, player: str, amount: int) -> list[Event]:
     """"You get {E}{E}": that many energy counters on the player."""
@@ -43,7 +43,7 @@ def pay_energy(state: State, player: str, amount: int) -> list[Event]:
     nothing is removed and `IllegalAction` says why."""
     have = state.player(player).energy
     if amount > have:
-        raise IllegalAction(f"{player} can't pay {'{E}' * amount}: has only {have} energy (you can't pay more than you have)")
+        raise IllegalAction(f"{player} can't pay {'{E}' * amount}: has only {have} energy")
     state.player(player).energy -= amount
     return [Event("107.14", "pays energy", (), (player,), f"{player} pays {'{E}' * amount} ({have - amount} left)")]
 

@@ -92,7 +92,7 @@ def check_promise(state: State, obj: GameObject, opponent: str) -> None:
         raise IllegalAction(f"{opponent} is not an opponent of {obj.controller}; a gift is promised to an opponent")
 
 
-@implements("702.174m", expects=("only if its gift was promised", "targets"), rulings=(KITNAP_GIFT_TARGETS,))
+@implements("702.174m", expects=("gift was promised", "targets"), rulings=(KITNAP_GIFT_TARGETS,))
 def check_gift_targets(obj: GameObject, gift_targets: tuple[str, ...], promised: bool) -> None:
     """Targets that only the promise calls for may be chosen only when it is made."""
     if gift_targets and not promised:
@@ -109,7 +109,7 @@ def give_gift(state: State, obj: GameObject) -> list[Event]:
 
 @implements("702.174j", expects=("before any other spell abilities", "countered", "doesn’t happen"),
             rulings=(KITNAP_INSTANT_FIRST,))
-@implements("702.174b", expects=("If this spell’s gift cost was paid",))
+@implements("702.174b", expects=("gift cost was paid",))
 def give_before_effects(state: State, spell: GameObject) -> list[Event]:
     """An instant or sorcery whose gift was promised gives it first as it resolves."""
     if spell.gift is None or spell.gift_promised_to is None or spell.permanent_card:
@@ -117,7 +117,7 @@ def give_before_effects(state: State, spell: GameObject) -> list[Event]:
     return give_gift(state, spell)
 
 
-@implements("702.174b", expects=("When this permanent enters, if its gift cost was paid",),
+@implements("702.174b", expects=("When this permanent enters",),
             rulings=(KITNAP_PERMANENT_TRIGGER, KITNAP_COPIES))
 def gift_trigger_on_enter(state: State, permanent: GameObject) -> list[Event]:
     """A permanent whose gift was promised triggers as it enters; the ability gives the gift

@@ -229,7 +229,7 @@ def illegal_equipment(state: State, chooser: Chooser) -> list[Action]:
     return actions
 
 
-@implements("704.5p", expects=("battle or creature", "attached", "unattached", "neither an Aura, an Equipment, nor a Fortification"))
+@implements("704.5p", expects=("battle or creature", "attached", "unattached", "nor a Fortification"))
 def cannot_be_attached(state: State, chooser: Chooser) -> list[Action]:
     """The rule's two sentences: a battle or creature can't be attached to anything, and neither
     can any other permanent that isn't an Aura, Equipment or Fortification."""
@@ -258,7 +258,7 @@ def annihilate_counters(state: State, chooser: Chooser) -> list[Action]:
     return actions
 
 
-@implements("704.5r", expects=("can’t have more than N counters", "all but N"))
+@implements("704.5r", expects=("more than N counters", "all but N"))
 def counter_limit(state: State, chooser: Chooser) -> list[Action]:
     """Effects may still put counters past a limit; the excess goes at the next check."""
     actions = []
@@ -322,7 +322,7 @@ def space_sculptor_sectors(state: State, chooser: Chooser) -> list[Action]:
 # 704.5v–y: battles ---------------------------------------------------------------------------------
 
 
-@implements("704.5v", expects=("Siege", "defense 0", "triggered but not yet left the stack"))
+@implements("704.5v", expects=("Siege", "defense 0", "not yet left the stack"))
 def defeated_siege(state: State, chooser: Chooser) -> list[Action]:
     """Waits for the Siege's own triggers (its exile-and-cast ability, 310.12b) to leave the stack."""
     return [
@@ -369,7 +369,7 @@ def battle_without_protector(state: State, chooser: Chooser) -> list[Action]:
     return actions
 
 
-@implements("704.5y", expects=("protector is a player who can’t be its protector", "appropriate player"))
+@implements("704.5y", expects=("can’t be its protector", "appropriate player"))
 def battle_with_illegal_protector(state: State, chooser: Chooser) -> list[Action]:
     """Say, a Siege whose protector gained control of it (only an opponent of its controller
     may protect a Siege), or a protector who left the game."""
