@@ -1,23 +1,20 @@
-"""What the lookup commands (`rule`, `card`, `term`, and `search` for a rule number) share.
-
-- `Catalog`: the corpus records arranged for lookups by key (rule number, card, term). Lookups
-  by key need no ranking, so they read the records directly instead of the index.
+"""`Catalog`: the corpus records arranged for lookups by key (rule number, card, term), shared
+by `rule`, `card`, `term` and `search` (for a rule number). Lookups by key need no ranking, so
+they read the records directly instead of the index.
 """
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections import defaultdict
 from functools import cached_property
-
-import click
 
 from mtgrules import rulenumbers
 from mtgrules.records import Record
 
-def fold(text: str) -> str:
-    import unicodedata
 
+def fold(text: str) -> str:
+    """Case and accents removed, for comparing names: "Électrozoaire" -> "electrozoaire"."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
@@ -33,10 +30,6 @@ class Catalog:
         from mtgrules import store
 
         return cls(store.all_records())
-
-    @cached_property
-    def langs(self) -> list[str]:
-        return sorted({r.lang for r in self.records})
 
     @cached_property
     def numbered(self) -> dict[str, dict[str, Record]]:
