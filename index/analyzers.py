@@ -1,7 +1,10 @@
 """One analyzer per language, so each language's words are matched by its own rules.
 
 - Languages with a Snowball stemmer in whoosh (es, fr, en, de, it, pt …): words are lowercased,
-  stop words dropped, stemmed, then accent-folded. Folding after stemming keeps French
+  stemmed, then accent-folded. Stop words are kept: a query searches the fields of several
+  languages at once, and a word dropped by one language's stop list ("de" in Spanish) would
+  still be required through another's fields, so "contador de energía" would find nothing in
+  Spanish. BM25 already gives such words little weight. Folding after stemming keeps French
   stemming intact (the French stemmer reads accents: "blessures" and "blessure" meet only if
   "é"/"è" are still there when it runs). But the Spanish stemmer also reads accents, and
   stems "energía" to "energ" while "energia" (typed without the accent) becomes "energi"; so
@@ -21,8 +24,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StopFilter
-from whoosh.lang import has_stemmer, has_stopwords, stemmer_for_language
+from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer
+from whoosh.lang import has_stemmer, stemmer_for_language
 from whoosh.support.charset import accent_map
 
 # Words, keeping rule numbers such as 704.5aa whole. CJK characters are split apart by
@@ -101,9 +104,6 @@ class StemFoldFilter(Filter):
     def __call__(self, tokens):
         stem = self._stem
         for token in tokens:
-            if token.stopped:
-                yield token
-                continue
             word = token.text
             primary = stem(word).translate(accent_map)
             token.text = primary
@@ -124,8 +124,6 @@ def language_analyzer(lang: str):
     """The analyzer of the `title_<lang>` and `text_<lang>` fields."""
     chain = RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
     if has_stemmer(lang):
-        if has_stopwords(lang):
-            chain = chain | StopFilter(lang=lang)
         return chain | StemFoldFilter(lang)
     return chain | CJKSplitFilter() | CharsetFilter(accent_map)
 

@@ -27,7 +27,7 @@ def _analyzer(name: str):
 def _spans(text: str, analyzer, terms: set[str]) -> list[tuple[int, int]]:
     if not terms:
         return []
-    return [(t.startchar, t.endchar) for t in analyzer(text, chars=True, removestops=False) if t.text in terms]
+    return [(t.startchar, t.endchar) for t in analyzer(text, chars=True) if t.text in terms]
 
 
 def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> list[tuple[int, int]]:

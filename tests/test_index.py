@@ -278,3 +278,7 @@ def test_a_build_shows_a_progress_bar_only_on_a_terminal(sample, capsys, monkeyp
     monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True)
     build.ensure_index()
     assert "Indexing the corpus" in capsys.readouterr().err
+
+
+def test_a_spanish_stop_word_does_not_block_a_search_across_languages(index):
+    assert ("ruling", "Electrozoa", "es") in keys(index.search("contador de energía"))
