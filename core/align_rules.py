@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from mtgrules import rulenumbers
 from mtgrules.english import EnglishEdition
-from mtgrules.evidence import Passage, confidence, similarity
+from mtgrules.evidence import Passage, confidence, page_length_ratio, similarity
 from mtgrules.parsers.site_rule_page import RulePage
 from mtgrules.records import Record
 
@@ -86,7 +86,9 @@ def _page_passages(page: RulePage) -> list[Passage]:
 
 def _score_against(page: RulePage, passages: list[Passage], edition: EnglishEdition, terms: dict[str, str]):
     numbers = edition.children(page.number)
-    scores = [[similarity(p, edition.passage(n), terms) for n in numbers] for p in passages]
+    english = [edition.passage(n) for n in numbers]
+    ratio = page_length_ratio(page.lang, passages, english)
+    scores = [[similarity(p, e, terms, ratio) for e in english] for p in passages]
     matches = align_sequence(scores) if numbers else [None] * len(passages)
     matched = [scores[i][j] for i, j in enumerate(matches) if j is not None]
     own_score = None

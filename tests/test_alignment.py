@@ -139,3 +139,25 @@ def test_term_dictionary_falls_out_of_aligned_titles():
     )
     terms = [r for d in parsed for r in d.records if r.kind == "term"]
     assert [(t.title, t.names, t.rules) for t in terms] == [("Connive", {"en": "Connive", "es": "Confabular"}, ["701.50"])]
+
+
+def test_alignment_beats_counting_on_a_real_translation():
+    """The Chinese edition keeps the official numbers: a ground truth with no cognates at all.
+    With 30% of subrules dropped, as site pages drop some, alignment must beat counting and what
+    it keeps marked aligned must be nearly always right."""
+    import re
+    import subprocess
+    import sys
+
+    from conftest import CORPUS_DATA, REPO
+
+    corpus_file("cr/zh-20240607.txt")
+    output = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "bench_alignment.py"), "--data", str(CORPUS_DATA)],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    accuracy = float(re.search(r"alignment accuracy: ([\d.]+)%", output).group(1))
+    precision = float(re.search(r"precision of the rest: ([\d.]+)%", output).group(1))
+    counting = float(re.search(r"numbering by counting: ([\d.]+)%", output).group(1))
+    assert accuracy >= 80 and accuracy > counting + 15, output
+    assert precision >= 95, output
