@@ -43,6 +43,14 @@ class RuleTexts:
         record = self.by_number.get(number, {}).get(lang)
         return record.text if record is not None else None
 
+    def title(self, number: str, lang: str) -> str | None:
+        """A rule's title ("Confabular") in `lang`, else in English, else None."""
+        by_lang = self.by_number.get(number, {})
+        for code in (lang, "en"):
+            if code in by_lang and by_lang[code].title:
+                return by_lang[code].title
+        return None
+
     def cite(self, number: str, lang: str) -> Citation:
         """The rule's text in `lang`, else in English with a note, else a note alone."""
         by_lang = self.by_number.get(number, {})

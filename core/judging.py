@@ -10,6 +10,7 @@ since what a person wants to learn is often exactly that the engine refused.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -61,11 +62,13 @@ class Judgement:
 
 
 def build_state(scenario: Scenario) -> State:
-    players = [Player(**fields) for fields in scenario.players]
+    """A fresh state; the scenario's values are copied, since the engine changes counters and
+    the like in place and a scenario may be judged again (the quiz judges nearby boards)."""
+    players = [Player(**copy.deepcopy(fields)) for fields in scenario.players]
     state = State(players, active=scenario.active)
     for card in scenario.cards:
         extra = {"bottom": True} if card.zone == "library" else {}
-        state.add(card.name, card.owner, card.zone, id=card.id, **card.fields, **extra)
+        state.add(card.name, card.owner, card.zone, id=card.id, **copy.deepcopy(card.fields), **extra)
     return state
 
 

@@ -1,0 +1,158 @@
+"""`mtgrules quiz`: questions from the corpus, with spaced repetition kept between sessions.
+
+The session reads one answer per line from stdin, so it works the same typed at a terminal or
+piped from a file (`printf '704.5g\\n2\\n' | mtgrules quiz --count 2 --seed 1`), and ends with
+`score: R/N` as its last line. Each answer is saved as soon as it is given (`progress`), so
+Ctrl-C, `q`, or the end of stdin stop the session cleanly with nothing answered lost: Ctrl-C
+exits 130 (the shell's convention for an interrupt), the others 0.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import click
+
+from mtgrules import citations, progress, store
+from mtgrules import quiz as questions
+from mtgrules.cli.output import style, wrap
+from mtgrules.cli.study import lang_option, show_citation
+
+QUIT = ("q", "quit", "exit")
+
+
+def _read_answer(interactive: bool) -> str | None:
+    """One answer, or None at the end of input. On a terminal `input` gives line editing;
+    from a pipe the answer is echoed so the transcript reads like a session."""
+    if interactive:
+        try:
+            return input("answer> ")  # plain: colour codes in a prompt confuse line editing
+        except EOFError:
+            return None
+    click.echo("answer> ", nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        click.echo()
+        return None
+    click.echo(line.rstrip("\n"))
+    return line.rstrip("\r\n")
+
+
+def _ask(question: questions.Question, position: int, total: int) -> None:
+    click.echo(style(f"\nQuestion {position}/{total}", bold=True) + style(f" · {question.section} · {question.kind} · {question.lang}", dim=True))
+    if question.body:
+        click.echo(wrap(question.body, indent="  ") if question.kind != "scenario" else question.body)
+    click.echo(style(question.prompt, bold=True))
+    for number, choice in enumerate(question.choices, start=1):
+        click.echo(wrap(choice, indent="     ").replace("     ", f"  {number}) ", 1))
+
+
+def _explain(question: questions.Question, right: bool) -> None:
+    """The verdict, then why: each event (or the rule asked about) with the cited rule's text."""
+    if right:
+        click.echo(style("correct", fg="green"))
+    else:
+        click.echo(style("wrong", fg="red") + f" — the answer is {question.answer}")
+    for line, citation in question.explanation:
+        click.echo(f"  {line}")
+        if citation is not None:
+            show_citation(citation)
+
+
+def _stats(texts: citations.RuleTexts, lang: str | None) -> None:
+    with progress.Progress() as held:
+        rows = held.stats()
+    langs = [lang] if lang else sorted({r.lang for r in rows}) or [citations.default_lang(store.all_records())]
+    click.echo(f"{'lang':<5}{'section':<9}{'seen':>10}{'answered':>10}{'right':>7}{'due':>5}   boxes 1-5")
+    for code in langs:
+        pool = questions.build_pool(texts, code)
+        available: dict[str, int] = {}
+        for candidate in pool:
+            available[candidate.section] = available.get(candidate.section, 0) + 1
+        held_rows = {r.section: r for r in rows if r.lang == code}
+        for section in sorted(set(available) | set(held_rows), key=lambda s: s.zfill(4)):
+            row = held_rows.get(section)
+            seen = f"{row.items if row else 0}/{available.get(section, 0)}"
+            if row is None:
+                click.echo(f"{code:<5}{section:<9}{seen:>10}{0:>10}{'-':>7}{0:>5}   -")
+                continue
+            accuracy = f"{round(100 * row.correct / row.answered)}%"
+            click.echo(f"{code:<5}{section:<9}{seen:>10}{row.answered:>10}{accuracy:>7}{row.due:>5}   "
+                       + " ".join(str(n) for n in row.boxes))
+
+
+@click.command()
+@lang_option("Language of the questions (default: the corpus's fullest language).")
+@click.option("--section", help="Only this section (704) or chapter (7).")
+@click.option("--kind", "kinds", type=click.Choice(questions.KINDS), multiple=True,
+              help="Question kinds (repeatable; default: all): number = give a rule's number, "
+                   "text = choose a rule's text, scenario = what happens on a board.")
+@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="Questions to ask.")
+@click.option("--seed", type=int, help="Make the questions and their order reproducible.")
+@click.option("--stats", is_flag=True, help="Show progress per section instead of asking.")
+def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
+                 stats: bool) -> None:
+    """Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.
+
+    Progress is kept per question with spaced repetition (Leitner boxes): missed questions come
+    back first, known ones less and less often. Exit codes: 0 done, 1 nothing to ask,
+    130 interrupted.
+    """
+    if section is not None and not (section.isdigit() and len(section) in (1, 3)):
+        raise click.BadParameter(f"{section!r}: give a section such as 704, or a chapter such as 7", param_hint="--section")
+    records = store.all_records()
+    texts = citations.RuleTexts(records)
+    if stats:
+        _stats(texts, lang)
+        return
+    lang = lang or citations.default_lang(records)
+    kinds = kinds or questions.KINDS
+    pool = questions.build_pool(texts, lang, kinds, section)
+    if not pool:
+        where = f" in section {section}" if section else ""
+        click.echo(f"mtgrules: nothing to ask: no {'/'.join(kinds)} questions in {lang!r}{where} "
+                   "(see `mtgrules quiz --stats` for what the corpus holds)", err=True)
+        sys.exit(1)
+    rng = random.Random(seed)
+    sys.exit(_session(pool, count, rng))
+
+
+def _session(pool: list[questions.Candidate], count: int, rng: random.Random) -> int:
+    interactive = sys.stdin.isatty()
+    answered = right_count = 0
+    with progress.Progress() as held:
+        rng.shuffle(pool)
+        by_item = {candidate.item: candidate for candidate in pool}
+        chosen = progress.order(list(by_item), held.states())[:count]
+        if len(chosen) < count:
+            click.echo(f"(only {len(chosen)} questions available)", err=True)
+        if interactive:
+            try:
+                import readline  # noqa: F401  (importing it gives input() line editing and history)
+            except ImportError:  # not on every platform; input() works without it
+                pass
+            click.echo(style("Answer with a rule number or a choice number; q stops; Ctrl-C saves and stops.", dim=True))
+        try:
+            for position, item in enumerate(chosen, start=1):
+                question = by_item[item].make(rng)
+                _ask(question, position, len(chosen))
+                reply = _read_answer(interactive)
+                if reply is None:
+                    click.echo(f"mtgrules: no more answers: stopped after {answered} of {len(chosen)}; progress saved", err=True)
+                    break
+                if reply.strip().lower() in QUIT:
+                    break
+                right = question.check(reply)
+                held.record(question.item, question.kind, question.lang, question.section, right)
+                answered += 1
+                right_count += right
+                _explain(question, right)
+        except KeyboardInterrupt:
+            click.echo()  # end the prompt's line
+            click.echo(f"mtgrules: interrupted: {answered} answer(s) saved", err=True)
+            click.echo(f"score: {right_count}/{answered}")
+            return 130
+    click.echo(f"score: {right_count}/{answered}")
+    return 0
+

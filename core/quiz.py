@@ -1,0 +1,158 @@
+"""Quiz questions from the corpus: a subrule's text -> its number, a number -> its text among
+four, and (`quiz_scenarios`) a board -> what the engine says happens.
+
+Questions are built lazily: the pool is a list of `Candidate`s (an item key and a `make`
+function), cheap enough to list for the whole corpus so that spaced repetition can choose among
+all of them; only the questions actually asked are built. Everything random takes the session's
+`random.Random`, so `--seed` reproduces a session.
+
+Questions are in the language asked for: a rule question exists only where that language has
+the rule's text (aligned), and its distractors come from the same language.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Callable
+
+from mtgrules import rulenumbers
+from mtgrules.citations import Citation, RuleTexts
+
+KINDS = ("number", "text", "scenario")
+
+PROMPTS = {
+    "number": {"es": "¿Qué regla es esta? Escribe su número (p. ej. 704.5g).",
+               "fr": "Quelle est cette règle ? Donnez son numéro (p. ex. 704.5g).",
+               "en": "Which rule is this? Give its number (e.g. 704.5g)."},
+    "text": {"es": "¿Qué dice la regla {number}?", "fr": "Que dit la règle {number} ?", "en": "What does rule {number} say?"},
+    "scenario": {"es": "¿Qué ocurre?", "fr": "Que se passe-t-il ?", "en": "What happens?"},
+}
+
+
+def prompt(kind: str, lang: str, **values: str) -> str:
+    table = PROMPTS[kind]
+    return table.get(lang, table["en"]).format(**values)
+
+
+@dataclass
+class Question:
+    item: str  # the progress key: "text:es:704.5g"
+    kind: str
+    lang: str
+    section: str  # "704"
+    prompt: str
+    body: str  # what the question shows: a rule's text, a board; may be empty
+    choices: list[str]  # empty: the answer is typed (a rule number)
+    answer: str  # the rule number, or the 1-based number of the right choice
+    explanation: list[tuple[str, Citation | None]] = field(default_factory=list)  # lines, each with its rule
+
+    def check(self, reply: str) -> bool:
+        if self.choices:
+            return reply.strip().rstrip(".)").lower() in (self.answer, "abcd"[int(self.answer) - 1])
+        return normalise_number(reply) == self.answer
+
+
+@dataclass
+class Candidate:
+    """A question that can be asked, not yet built."""
+
+    item: str
+    kind: str
+    section: str
+    make: Callable[[random.Random], Question]
+
+
+_RULE_WORD = re.compile(r"^(?:rule|regla|règle|regle)\s+", re.IGNORECASE)
+
+
+def normalise_number(reply: str) -> str:
+    """"Regla 704.5G." -> "704.5g": what a person may type for a rule number."""
+    return _RULE_WORD.sub("", reply.strip()).rstrip(".").strip().lower()
+
+
+def section_of(number: str) -> str:
+    return str(rulenumbers.split(number)[0])
+
+
+def subrules(texts: RuleTexts, lang: str) -> dict[str, list[str]]:
+    """Parent rule -> its lettered subrules that have text in `lang`, in rules order."""
+    table: dict[str, list[str]] = defaultdict(list)
+    for number in texts.numbers(lang):
+        if rulenumbers.split(number)[2] and texts.text(number, lang).strip():
+            table[rulenumbers.parent(number)].append(number)
+    return {parent: sorted(numbers, key=rulenumbers.sort_key) for parent, numbers in table.items()}
+
+
+def _number_question(texts: RuleTexts, lang: str, number: str) -> Candidate:
+    def make(rng: random.Random) -> Question:
+        parent = rulenumbers.parent(number)
+        title = texts.title(parent, lang)
+        where = f"{number}, in {parent}" + (f" {title}" if title else "")  # the text was just shown
+        return Question(f"number:{lang}:{number}", "number", lang, section_of(number), prompt("number", lang),
+                        texts.text(number, lang), [], number, [(where, None)])
+
+    return Candidate(f"number:{lang}:{number}", "number", section_of(number), make)
+
+
+def _distractors(texts: RuleTexts, lang: str, number: str, family: dict[str, list[str]], rng: random.Random) -> list[str]:
+    """Up to three other texts: siblings first (the rules most easily confused), then rules of
+    the same section. Identical texts are skipped so exactly one choice is right."""
+    own = texts.text(number, lang)
+    siblings = [n for n in family.get(rulenumbers.parent(number), []) if n != number]
+    cousins = [n for parent, ns in family.items() if section_of(parent) == section_of(number) for n in ns
+               if n != number and n not in siblings]
+    rng.shuffle(siblings)
+    rng.shuffle(cousins)
+    chosen: list[str] = []
+    for other in siblings + cousins:
+        text = texts.text(other, lang)
+        if text != own and text not in chosen:
+            chosen.append(text)
+        if len(chosen) == 3:
+            break
+    return chosen
+
+
+def _text_question(texts: RuleTexts, lang: str, number: str, family: dict[str, list[str]]) -> Candidate:
+    def make(rng: random.Random) -> Question:
+        choices = [texts.text(number, lang), *_distractors(texts, lang, number, family, rng)]
+        rng.shuffle(choices)
+        answer = str(choices.index(texts.text(number, lang)) + 1)
+        return Question(f"text:{lang}:{number}", "text", lang, section_of(number), prompt("text", lang, number=number),
+                        "", choices, answer, [(number, texts.cite(number, lang))])
+
+    return Candidate(f"text:{lang}:{number}", "text", section_of(number), make)
+
+
+def rule_candidates(texts: RuleTexts, lang: str, kinds: tuple[str, ...]) -> list[Candidate]:
+    """Number and text questions for every lettered subrule with text in `lang`. A text
+    question needs at least one distractor from its own section."""
+    family = subrules(texts, lang)
+    section_sizes: dict[str, int] = defaultdict(int)
+    for parent, numbers in family.items():
+        section_sizes[section_of(parent)] += len(numbers)
+    candidates = []
+    for numbers in family.values():
+        for number in numbers:
+            if "number" in kinds:
+                candidates.append(_number_question(texts, lang, number))
+            if "text" in kinds and section_sizes[section_of(number)] > 1:
+                candidates.append(_text_question(texts, lang, number, family))
+    return candidates
+
+
+def matches_section(section: str, wanted: str | None) -> bool:
+    """`--section 704` asks section 704; `--section 7` a whole chapter."""
+    return wanted is None or section == wanted or (len(wanted) == 1 and section.startswith(wanted))
+
+
+def build_pool(texts: RuleTexts, lang: str, kinds: tuple[str, ...] = KINDS, section: str | None = None) -> list[Candidate]:
+    from mtgrules import quiz_scenarios
+
+    pool = rule_candidates(texts, lang, kinds)
+    if "scenario" in kinds:
+        pool += quiz_scenarios.candidates(texts, lang)
+    return [c for c in pool if matches_section(c.section, section)]

@@ -1,0 +1,185 @@
+"""`mtgrules quiz` sessions end to end: answers from stdin, score, seeds, spaced repetition kept
+in SQLite, interrupted sessions (end of input, Ctrl-C) keeping what was answered."""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import re
+import select
+import sqlite3
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+from conftest import corpus_file
+
+from mtgrules.cli.main import cli
+
+
+def run(*arguments: str, answers: str | io.IOBase = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["quiz", *arguments], input=answers)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def right_answers(output: str) -> list[str]:
+    """What each question's right answer was, read from the verdicts."""
+    return [m.group(1) or m.group(2) for m in re.finditer(r"^(?:wrong — the answer is (\S+)|(correct))$", output, re.M)]
+
+
+def saved(home) -> list[tuple]:
+    with sqlite3.connect(home / "quiz.sqlite3") as db:
+        return db.execute("SELECT item, box, answered, correct FROM items ORDER BY item").fetchall()
+
+
+def test_a_seeded_session_is_reproducible_and_scored(isolated_home, tmp_path, monkeypatch):
+    code, first, _ = run("--lang", "es", "--count", "5", "--seed", "7", answers="x\n" * 5)
+    assert code == 0 and first.splitlines()[-1] == "score: 0/5"
+    answers = right_answers(first)
+    assert len(answers) == 5 and "correct" not in answers
+    monkeypatch.setenv("MTGRULES_HOME", str(tmp_path / "another-home"))  # same seed, no progress yet
+    code, second, _ = run("--lang", "es", "--count", "5", "--seed", "7", answers="\n".join(answers) + "\n")
+    assert code == 0 and second.splitlines()[-1] == "score: 5/5"
+    assert right_answers(second) == ["correct"] * 5
+    # The same questions in the same order: everything but the verdicts is identical.
+    strip = lambda text: re.sub(r"^(answer> .*|wrong — .*|correct|score: .*)$", "", text, flags=re.M)  # noqa: E731
+    assert strip(first) == strip(second)
+
+
+def test_number_answers_are_forgiving_about_form(isolated_home):
+    code, first, _ = run("--lang", "es", "--kind", "number", "--count", "1", "--seed", "3", answers="?\n")
+    number = right_answers(first)[0]
+    assert re.fullmatch(r"70[14]\.\d+[a-z]+", number)
+    # Missed, so due again at once: the next session asks it first.
+    code, second, _ = run("--lang", "es", "--kind", "number", "--count", "1", "--seed", "99",
+                          answers=f"Regla {number.upper()}.\n")
+    assert second.splitlines()[-1] == "score: 1/1"
+    assert saved(isolated_home) == [(f"number:es:{number}", 2, 2, 1)]
+
+
+def test_text_questions_offer_four_sibling_texts_in_spanish(isolated_home):
+    code, output, _ = run("--lang", "es", "--kind", "text", "--section", "704", "--count", "1", "--seed", "1",
+                          answers="1\n")
+    assert re.search(r"^¿Qué dice la regla 704\.5[a-z]+\?$", output, re.M)
+    assert [line[:5] for line in output.splitlines() if re.match(r"  \d\) ", line)] == ["  1) ", "  2) ", "  3) ", "  4) "]
+    assert output.count("Si ") >= 4  # Spanish rule texts, the right one and three siblings
+
+
+@pytest.mark.rule("704.5g")
+def test_scenario_questions_are_checked_by_the_engine_and_explained_with_citations(isolated_home, tmp_path, monkeypatch):
+    arguments = ("--lang", "es", "--kind", "scenario", "--section", "704", "--count", "6", "--seed", "5")
+    code, first, _ = run(*arguments, answers="9\n" * 6)
+    assert code == 0 and first.count("¿Qué ocurre?") == 6
+    assert "Battlefield (in the order they entered):" in first
+    monkeypatch.setenv("MTGRULES_HOME", str(tmp_path / "again"))
+    code, second, _ = run(*arguments, answers="\n".join(right_answers(first)) + "\n")
+    assert second.splitlines()[-1] == "score: 6/6"
+    assert "  704.5g — Grizzly Bears is destroyed: lethal damage" in second  # examples/sba-creatures.toml
+    assert "    Si una criatura tiene resistencia mayor que 0" in second
+
+
+def test_spaced_repetition_asks_missed_questions_first_and_stats_show_progress(isolated_home):
+    run("--lang", "es", "--kind", "number", "--count", "3", "--seed", "1", answers="x\nx\nx\n")
+    code, first, _ = run("--lang", "es", "--kind", "number", "--count", "4", "--seed", "2", answers="x\nx\nx\nx\n")
+    missed = right_answers(first)
+    assert len({row[0] for row in saved(isolated_home)}) == 4  # three missed again, one new
+    assert all(box == 1 for _, box, _, _ in saved(isolated_home))
+    code, stats, _ = run("--stats", "--lang", "es")
+    assert code == 0
+    lines = stats.splitlines()
+    assert lines[0].split() == ["lang", "section", "seen", "answered", "right", "due", "boxes", "1-5"]
+    rows = {line.split()[1]: line.split() for line in lines[1:]}
+    assert set(rows) == {"701", "704"}
+    answered = sum(int(rows[s][3]) for s in rows)
+    assert answered == 7 and len(missed) == 4
+    assert rows["701"][2].endswith("/24") and rows["704"][2].endswith("/56")  # seen/available with the seeds
+
+
+def test_end_of_input_stops_cleanly_keeping_what_was_answered(isolated_home):
+    code, output, errors = run("--lang", "es", "--count", "4", "--seed", "1", answers="x\nx\n")
+    assert code == 0
+    assert output.splitlines()[-1] == "score: 0/2"
+    assert "no more answers: stopped after 2 of 4; progress saved" in errors
+    assert sum(row[2] for row in saved(isolated_home)) == 2
+
+
+class InterruptAtEnd(io.BytesIO):
+    """Stdin that gives its lines, then, where the end of input would be, behaves as if Ctrl-C
+    were pressed while the quiz waits for the next answer."""
+
+    def read(self, size: int = -1) -> bytes:
+        data = super().read(size)
+        if not data and size != 0:  # read(0) is click probing for a binary stream
+            raise KeyboardInterrupt
+        return data
+
+    read1 = read
+
+
+def test_ctrl_c_saves_progress_and_exits_130(isolated_home):
+    code, output, errors = run("--lang", "es", "--count", "5", "--seed", "1", answers=InterruptAtEnd(b"x\nx\nx\n"))
+    assert code == 130
+    assert "interrupted: 3 answer(s) saved" in errors and "Traceback" not in output + errors
+    assert output.splitlines()[-1] == "score: 0/3"
+    assert sum(row[2] for row in saved(isolated_home)) == 3
+
+
+def test_q_stops_the_session(isolated_home):
+    code, output, _ = run("--lang", "es", "--count", "3", "--seed", "1", answers="x\nq\n")
+    assert code == 0 and output.splitlines()[-1] == "score: 0/1"
+
+
+def test_nothing_to_ask_exits_1_with_a_clear_message(isolated_home):
+    code, _, errors = run("--section", "999")
+    assert code == 1 and "nothing to ask" in errors and "section 999" in errors
+    code, _, errors = run("--lang", "es", "--section", "702")  # gift rules: not in the Spanish seeds
+    assert code == 1
+    code, _, errors = run("--section", "70x")
+    assert code == 2 and "give a section such as 704" in errors
+
+
+def test_english_rules_open_every_section_and_the_gift_and_energy_scenarios(isolated_home):
+    assert CliRunner().invoke(cli, ["ingest", str(corpus_file("cr/en-20260807.txt"))]).exit_code == 0
+    code, output, _ = run("--kind", "scenario", "--section", "702", "--count", "2", "--seed", "1", answers="1\n1\n")
+    assert code == 0 and "What happens?" in output  # English is the default language now
+    assert "702.174" in output
+    code, output, _ = run("--lang", "es", "--kind", "scenario", "--section", "107", "--count", "1", "--seed", "1",
+                          answers="1\n")
+    assert code == 0 and "¿Qué ocurre?" in output
+    assert "note: no es text for 107.14 in the corpus; English text" in output
+    code, output, _ = run("--kind", "text", "--section", "100", "--count", "1", "--seed", "1", answers="1\n")
+    assert code == 0 and re.search(r"^What does rule 100\.\d+[a-z]+ say\?$", output, re.M)
+
+
+def test_a_real_terminal_session_interrupted_by_ctrl_c(tmp_path):
+    """On a pseudo-terminal: the prompt, input(), and a real SIGINT from the terminal's ^C."""
+    environment = {**os.environ, "MTGRULES_HOME": str(tmp_path / "home")}
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: the quiz on the terminal
+        os.execvpe(sys.executable, [sys.executable, "-m", "mtgrules", "quiz", "--lang", "es", "--kind", "number",
+                                    "--count", "3", "--seed", "1"], environment)
+    seen = b""
+
+    def read_until(marker: bytes, times: int) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 30
+        while seen.count(marker) < times and time.monotonic() < deadline:
+            if select.select([terminal], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(terminal, 4096)
+                except OSError:  # the child closed the terminal
+                    return
+
+    read_until(b"answer> ", 1)
+    os.write(terminal, b"704.5a\r")
+    read_until(b"answer> ", 2)
+    os.write(terminal, b"\x03")  # what Ctrl-C sends: the terminal turns it into SIGINT
+    read_until(b"score:", 1)
+    _, status = os.waitpid(pid, 0)
+    text = seen.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 130, text
+    assert "Ctrl-C saves and stops" in text and "Question 2/3" in text
+    assert "interrupted: 1 answer(s) saved" in text and "score: " in text and "Traceback" not in text
+    assert sum(row[2] for row in saved(tmp_path / "home")) == 1
