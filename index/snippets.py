@@ -24,15 +24,19 @@ def _analyzer(name: str):
     return _analyzers[name]
 
 
-def _spans(text: str, analyzer, terms: set[str]) -> list[tuple[int, int]]:
-    if not terms:
-        return []
-    return [(t.startchar, t.endchar) for t in analyzer(text, chars=True) if t.text in terms]
-
-
 def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> list[tuple[int, int]]:
-    spans = set(_spans(text, _analyzer(lang), stemmed_terms)) | set(_spans(text, _analyzer(""), word_terms))
-    return sorted(spans)
+    """(start, end) of the words of `text` that the query matched."""
+    stemmer = _analyzer(lang)
+    prefixes = tuple({term[:-1] or term for term in stemmed_terms})
+    spans = []
+    for token in _analyzer("")(text, chars=True):
+        word, start, end = token.text, token.startchar, token.endchar
+        if word in word_terms or word in stemmed_terms:
+            spans.append((start, end))
+        elif prefixes and word.startswith(prefixes):
+            if {stem.text for stem in stemmer(text[start:end])} & stemmed_terms:
+                spans.append((start, end))
+    return spans
 
 
 def snippet(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> str:

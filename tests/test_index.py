@@ -282,3 +282,13 @@ def test_a_build_shows_a_progress_bar_only_on_a_terminal(sample, capsys, monkeyp
 
 def test_a_spanish_stop_word_does_not_block_a_search_across_languages(index):
     assert ("ruling", "Electrozoa", "es") in keys(index.search("contador de energía"))
+
+
+def test_restricting_languages_keeps_the_best_of_many_hits(monkeypatch):
+    """More hits than the limit: whoosh then skips blocks by their best possible score, which
+    must still work with a language restriction."""
+    many = [rule(f"800.{n}", "es" if n % 2 else "en", f"energy energía counter {n}") for n in range(1, 400)]
+    use_corpus(monkeypatch, many)
+    with Index.current() as index:
+        hits = index.search("energía", langs=["es"], limit=5).hits
+    assert len(hits) == 5 and {hit.lang for hit in hits} == {"es"}
