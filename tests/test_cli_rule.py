@@ -93,3 +93,8 @@ def test_bad_or_unknown_numbers(number, code, message):
     result = run(number)
     assert result.exit_code == code
     assert message in result.output
+
+
+def test_examples_follow_their_rule_text():
+    lines = [line.strip() for line in run("704.5f", "--lang", "en").output.splitlines()]
+    assert lines.index("Example: A 2/0 creature dies.") == lines.index("en  A creature with toughness 0 or less goes to its owner's graveyard.") + 1

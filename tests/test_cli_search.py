@@ -101,3 +101,9 @@ def test_shell_completion_offers_commands_and_kinds():
     env = {"_MTGRULES_COMPLETE": "bash_complete", "COMP_WORDS": "mtgrules search x --kind r", "COMP_CWORD": "4"}
     result = CliRunner().invoke(cli, [], env=env, prog_name="mtgrules")
     assert result.output.split() == ["plain,rule", "plain,ruling"]
+
+
+def test_on_a_terminal_matches_are_coloured_instead_of_starred(monkeypatch):
+    monkeypatch.setattr("mtgrules.cli.search.use_colour", lambda: True)
+    output = CliRunner().invoke(cli, ["search", "criaturas"], color=True).output
+    assert "\x1b[" in output and "**criatura**" not in output

@@ -44,7 +44,7 @@ def sample_records() -> list[Record]:
         rule("704.5b", "en", "A player who drew from an empty library loses the game."),
         rule("704.5c", "en", "A player with ten or more poison counters loses the game; in two-player teams see rule 704.6b."),
         rule("704.5d", "en", "A token in a zone other than the battlefield ceases to exist."),
-        rule("704.5f", "en", "A creature with toughness 0 or less goes to its owner's graveyard."),
+        rule("704.5f", "en", "A creature with toughness 0 or less goes to its owner's graveyard.", examples=["Example: A 2/0 creature dies."]),
         rule("704.5f", "es", "Una criatura con resistencia 0 o menos va al cementerio de su propietario."),
         rule("704.5f", "zh", "防御力为0或更少的生物置入其拥有者的坟墓场。"),
         rule("704.5z", "en", "A lonely subrule just before the double letters."),
