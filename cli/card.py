@@ -88,8 +88,8 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None) -> dict:
 
 
 def _print_card(entry: dict) -> None:
-    others = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items() if name != entry["card"] or lang == "en")
-    click.echo(style(entry["card"], bold=True) + (f"  ({others})" if others else ""))
+    names = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items())
+    click.echo(style(entry["card"], bold=True) + f"  ({names})")
     if not entry["rulings"]:
         click.echo("  no rulings in the corpus")
     for number, ruling in enumerate(entry["rulings"], start=1):

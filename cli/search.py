@@ -78,6 +78,9 @@ def search(query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ..
     from mtgrules.index.query import Index
 
     index = Index.current()
+    if langs and not set(langs) & set(index.langs):
+        click.echo(f"mtgrules: nothing in {', '.join(langs)}: the corpus has {', '.join(index.langs)}", err=True)
+        sys.exit(1)
     results = index.search(text, langs=langs, kinds=list(kinds), limit=limit)
     if not results.hits:
         hint = f"; did you mean: {results.suggestion}" if results.suggestion else ""

@@ -107,3 +107,9 @@ def test_on_a_terminal_matches_are_coloured_instead_of_starred(monkeypatch):
     monkeypatch.setattr("mtgrules.cli.search.use_colour", lambda: True)
     output = CliRunner().invoke(cli, ["search", "criaturas"], color=True).output
     assert "\x1b[" in output and "**criatura**" not in output
+
+
+def test_a_language_absent_from_the_corpus_is_named():
+    result = run("criatura", "--lang", "de")
+    assert result.exit_code == 1
+    assert "nothing in de: the corpus has en, es, fr, zh" in result.output
