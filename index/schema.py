@@ -23,8 +23,9 @@ from mtgrules.index.analyzers import is_stemmed, language_analyzer, words_analyz
 from mtgrules.records import Record
 
 TITLE_BOOST = 2.0
-# Names a person may put before a colon in a query; the per-language fields are chosen by --lang.
-QUERY_FIELDS = ("card", "number", "lang", "kind", "title", "text")
+# Fields a person may name in a query (`card:electrozoa`); the per-language text fields are
+# chosen with --lang, so they need no names of their own.
+QUERY_FIELDS = ("card", "number", "lang", "kind")
 
 
 def field_suffix(lang: str) -> str:
