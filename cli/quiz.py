@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 
 import click
 
@@ -40,9 +41,10 @@ def _read_answer(interactive: bool) -> str | None:
 
 
 def _ask(question: questions.Question, position: int, total: int) -> None:
-    click.echo(style(f"\nQuestion {position}/{total}", bold=True) + style(f" · {question.section} · {question.kind} · {question.lang}", dim=True))
-    if question.body:
-        click.echo(wrap(question.body, indent="  ") if question.kind != "scenario" else question.body)
+    about = f" · {question.section} · {question.kind} · {question.lang}"
+    click.echo(style(f"\nQuestion {position}/{total}", bold=True) + style(about, dim=True))
+    if question.body:  # a board is laid out line by line already; a rule's text is one paragraph
+        click.echo(question.body if question.kind == "scenario" else wrap(question.body, indent="  "))
     click.echo(style(question.prompt, bold=True))
     for number, choice in enumerate(question.choices, start=1):
         click.echo(wrap(choice, indent="     ").replace("     ", f"  {number}) ", 1))
@@ -60,26 +62,31 @@ def _explain(question: questions.Question, right: bool) -> None:
             show_citation(citation)
 
 
-def _stats(texts: citations.RuleTexts, lang: str | None) -> None:
+def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None) -> None:
+    """Progress per section: questions seen of those available, answers, share right, due now,
+    and questions per Leitner box. Sections not studied yet are summed up in one line unless
+    asked for with --section: with the English rules there are over a hundred of them."""
     with progress.Progress() as held:
-        rows = held.stats()
-    langs = [lang] if lang else sorted({r.lang for r in rows}) or [citations.default_lang(store.all_records())]
+        rows = [row for row in held.stats() if questions.matches_section(row.section, section)]
+    langs = [lang] if lang else sorted({row.lang for row in rows}) or [citations.default_lang(store.all_records())]
     click.echo(f"{'lang':<5}{'section':<9}{'seen':>10}{'answered':>10}{'right':>7}{'due':>5}   boxes 1-5")
     for code in langs:
-        pool = questions.build_pool(texts, code)
-        available: dict[str, int] = {}
-        for candidate in pool:
-            available[candidate.section] = available.get(candidate.section, 0) + 1
-        held_rows = {r.section: r for r in rows if r.lang == code}
-        for section in sorted(set(available) | set(held_rows), key=lambda s: s.zfill(4)):
-            row = held_rows.get(section)
-            seen = f"{row.items if row else 0}/{available.get(section, 0)}"
+        available = Counter(candidate.section for candidate in questions.build_pool(texts, code, section=section))
+        studied = {row.section: row for row in rows if row.lang == code}
+        shown = set(studied) | (set(available) if section else set())
+        for name in sorted(shown, key=lambda s: s.zfill(4)):
+            row = studied.get(name)
+            seen = f"{row.items if row else 0}/{available[name]}"
             if row is None:
-                click.echo(f"{code:<5}{section:<9}{seen:>10}{0:>10}{'-':>7}{0:>5}   -")
+                click.echo(f"{code:<5}{name:<9}{seen:>10}{0:>10}{'-':>7}{0:>5}   -")
                 continue
-            accuracy = f"{round(100 * row.correct / row.answered)}%"
-            click.echo(f"{code:<5}{section:<9}{seen:>10}{row.answered:>10}{accuracy:>7}{row.due:>5}   "
+            right = f"{round(100 * row.correct / row.answered)}%"
+            click.echo(f"{code:<5}{name:<9}{seen:>10}{row.answered:>10}{right:>7}{row.due:>5}   "
                        + " ".join(str(n) for n in row.boxes))
+        rest = set(available) - shown
+        if rest:
+            click.echo(f"{code:<5}+ {len(rest)} more section(s), {sum(available[s] for s in rest)} questions, "
+                       "not studied yet (--section shows one)")
 
 
 @click.command()
@@ -92,7 +99,7 @@ def _stats(texts: citations.RuleTexts, lang: str | None) -> None:
 @click.option("--seed", type=int, help="Make the questions and their order reproducible.")
 @click.option("--stats", is_flag=True, help="Show progress per section instead of asking.")
 def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
-                 stats: bool) -> None:
+         stats: bool) -> None:
     """Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.
 
     Progress is kept per question with spaced repetition (Leitner boxes): missed questions come
@@ -104,7 +111,7 @@ def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: i
     records = store.all_records()
     texts = citations.RuleTexts(records)
     if stats:
-        _stats(texts, lang)
+        _stats(texts, lang, section)
         return
     lang = lang or citations.default_lang(records)
     kinds = kinds or questions.KINDS
@@ -126,7 +133,7 @@ def _session(pool: list[questions.Candidate], count: int, rng: random.Random) ->
         by_item = {candidate.item: candidate for candidate in pool}
         chosen = progress.order(list(by_item), held.states())[:count]
         if len(chosen) < count:
-            click.echo(f"(only {len(chosen)} questions available)", err=True)
+            click.echo(f"mtgrules: only {len(chosen)} question(s) to ask here", err=True)
         if interactive:
             try:
                 import readline  # noqa: F401  (importing it gives input() line editing and history)

@@ -68,12 +68,6 @@ class Scenario:
     choices: dict[str, list[str]]  # "discard" / "keep": object ids, in order of preference
     raw: dict[str, Any] = field(default_factory=dict)  # the TOML as read, for variants (quiz)
 
-    def player_names(self) -> list[str]:
-        return [p["name"] for p in self.players]
-
-    def card(self, object_id: str) -> CardSpec:
-        return next(c for c in self.cards if c.id == object_id)
-
 
 # checking values ------------------------------------------------------------------------------
 

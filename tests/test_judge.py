@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -156,3 +155,95 @@ def test_judge_in_a_real_process(tmp_path):
                           env=environment, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"mtgrules: {bad}:2: players[0].name: expected a non-empty string, got 1\n"
+
+
+@pytest.mark.rule("704.5s")
+def test_the_other_actions_damage_draw_counters_lore_and_conniving_together(tmp_path):
+    board = tmp_path / "more.toml"
+    board.write_text("""\
+[[players]]
+name = "Alice"
+hand = [{ name = "Shock", types = ["Instant"] }]
+library = [{ name = "Swamp", types = ["Land"] }, { name = "Plains", types = ["Land"] }]
+
+[[players]]
+name = "Bob"
+hand = [{ name = "Opt", types = ["Instant"] }]
+library = ["Island"]
+
+[[permanents]]
+id = "viper"
+name = "Typhoid Rats"
+controller = "Alice"
+types = ["Creature"]
+keywords = ["deathtouch"]
+power = 1
+toughness = 1
+
+[[permanents]]
+name = "Serra Angel"
+controller = "Bob"
+types = ["Creature"]
+power = 4
+toughness = 4
+
+[[permanents]]
+id = "saga"
+name = "The Eldest Reborn"
+controller = "Alice"
+types = ["Enchantment"]
+subtypes = ["Saga"]
+chapters = 3
+counters = { lore = 2 }
+
+[[actions]]
+do = "damage"
+source = "viper"
+target = "serra-angel"
+amount = 1
+
+[[actions]]
+do = "connive"
+permanents = ["viper", "saga"]
+
+[[actions]]
+do = "counters"
+permanent = "viper"
+kind = "-1/-1"
+
+[[actions]]
+do = "lore"
+permanent = "saga"
+
+[[actions]]
+do = "resolve"
+
+[[actions]]
+do = "draw"
+player = "Bob"
+count = 2
+""")
+    rows = judge_json(str(board), "--lang", "es")
+    assert [(r["step"], r["rule"], r["event"], r["objects"]) for r in rows] == [
+        (1, "120.3e", "marks damage", ["viper", "serra-angel"]),
+        (1, "704.5h", "destroyed", ["serra-angel"]),
+        # Both Alice's: she has the oldest (viper) connive first, discarding the card held
+        # longest (Shock: a counter), then the Saga (Swamp, a land: no counter).
+        (2, "121.1", "draws", ["swamp"]),
+        (2, "701.9a", "discards", ["shock"]),
+        (2, "701.50a", "+1/+1 counters", ["viper"]),
+        (2, "701.50f", "connives", ["viper"]),
+        (2, "121.1", "draws", ["plains"]),
+        (2, "701.9a", "discards", ["swamp"]),
+        (2, "701.50f", "connives", ["saga"]),
+        (3, "122.1", "counters put", ["viper"]),
+        (3, "704.5q", "counters removed", ["viper"]),
+        (4, "714.2b", "lore counters", ["saga"]),
+        (4, "714.2b", "chapter triggers", ["saga", "the-eldest-reborn-chapter-iii-1"]),
+        (4, "704.3", "trigger put on stack", ["the-eldest-reborn-chapter-iii-1", "saga"]),
+        (5, "608.2", "resolves", ["the-eldest-reborn-chapter-iii-1"]),
+        (5, "704.5s", "sacrificed", ["saga"]),  # only once its chapter ability left the stack
+        (6, "121.1", "draws", ["island"]),
+        (6, "121.4", "draw from empty library", []),
+        (6, "704.5b", "loses", []),
+    ]

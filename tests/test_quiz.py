@@ -86,7 +86,7 @@ def test_spaced_repetition_asks_missed_questions_first_and_stats_show_progress(i
     missed = right_answers(first)
     assert len({row[0] for row in saved(isolated_home)}) == 4  # three missed again, one new
     assert all(box == 1 for _, box, _, _ in saved(isolated_home))
-    code, stats, _ = run("--stats", "--lang", "es")
+    code, stats, _ = run("--stats", "--lang", "es", "--section", "7")
     assert code == 0
     lines = stats.splitlines()
     assert lines[0].split() == ["lang", "section", "seen", "answered", "right", "due", "boxes", "1-5"]
@@ -95,6 +95,16 @@ def test_spaced_repetition_asks_missed_questions_first_and_stats_show_progress(i
     answered = sum(int(rows[s][3]) for s in rows)
     assert answered == 7 and len(missed) == 4
     assert rows["701"][2].endswith("/24") and rows["704"][2].endswith("/56")  # seen/available with the seeds
+
+
+def test_stats_before_any_answer_sum_up_what_there_is_to_study(isolated_home):
+    code, stats, _ = run("--stats")
+    assert code == 0
+    assert stats.splitlines()[1] == "es   + 2 more section(s), 80 questions, not studied yet (--section shows one)"
+    run("--lang", "es", "--section", "701", "--kind", "number", "--count", "1", answers="x\n")
+    lines = run("--stats")[1].splitlines()
+    assert lines[1].split() == ["es", "701", "1/24", "1", "0%", "1", "1", "0", "0", "0", "0"]
+    assert lines[2] == "es   + 1 more section(s), 56 questions, not studied yet (--section shows one)"
 
 
 def test_end_of_input_stops_cleanly_keeping_what_was_answered(isolated_home):

@@ -102,9 +102,10 @@ def test_syntax_errors_give_the_line_too():
 def test_default_ids_owners_and_capitalisation_are_resolved():
     checked = scenario.loads(BOARD, "board.toml")
     assert [c.id for c in checked.cards] == ["opt", "forest", "grizzly-bears", "grizzly-bears-2"]
-    forest = checked.card("forest")
+    cards = {card.id: card for card in checked.cards}
+    forest = cards["forest"]
     assert (forest.zone, forest.owner, forest.fields["types"]) == ("hand", "Alice", frozenset({"Land"}))
-    assert checked.card("grizzly-bears-2").owner == "Bob"
+    assert cards["grizzly-bears-2"].owner == "Bob"
     assert checked.active == "Alice" and checked.title == "Two bears"
 
 
