@@ -42,7 +42,12 @@ def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[s
 def snippet(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> str:
     """A window of `text` (one line) with matched words marked; its start when nothing matched."""
     flat = " ".join(text.split())
-    spans = match_spans(flat, lang, stemmed_terms, word_terms)
+    spans = []
+    for begin, finish in sorted(match_spans(flat, lang, stemmed_terms, word_terms)):
+        if spans and begin <= spans[-1][1]:  # touching marks (CJK characters) become one
+            spans[-1] = (spans[-1][0], max(finish, spans[-1][1]))
+        else:
+            spans.append((begin, finish))
     if not spans:
         return flat[:WIDTH] + ("…" if len(flat) > WIDTH else "")
     first = spans[0][0]

@@ -292,3 +292,8 @@ def test_restricting_languages_keeps_the_best_of_many_hits(monkeypatch):
     with Index.current() as index:
         hits = index.search("energía", langs=["es"], limit=5).hits
     assert len(hits) == 5 and {hit.lang for hit in hits} == {"es"}
+
+
+def test_matched_cjk_characters_are_marked_as_one_word(index):
+    [hit] = index.search("生物", langs=["zh"]).hits
+    assert f"{MARK_START}生物{MARK_END}" in hit.snippet
