@@ -61,8 +61,13 @@ def counter(state: State, item: str) -> list[Event]:
     obj = state.get(item)
     if item not in state.stack:
         raise IllegalAction(f"{obj.name} is not on the stack")
+    promised_to = obj.gift_promised_to  # leaving the stack ends the promise (702.174k)
     _leave_stack(state, obj)
-    return [Event("701.6a", "countered", (item,), (obj.controller,), f"{obj.name} is countered")]
+    events = [Event("701.6a", "countered", (item,), (obj.controller,), f"{obj.name} is countered")]
+    if promised_to:
+        events.append(Event("702.174j", "gift not given", (item,), (promised_to,),
+                            f"the gift promised to {promised_to} is not given"))
+    return events
 
 
 def _leave_stack(state: State, obj: GameObject) -> None:

@@ -107,7 +107,8 @@ def test_countered_or_fizzled_spell_gives_nothing():
     state = game()
     spell = sorcery(state)
     cast(state, spell.id, gift_to="Bob")
-    counter(state, spell.id)
+    events = counter(state, spell.id)
+    assert [(e.rule, e.event) for e in events] == [("701.6a", "countered"), ("702.174j", "gift not given")]
     assert state.player("Bob").hand == [] and state.zone_of(spell.id) == "graveyard"
     bear = state.add("Grizzly Bears", "Bob", types={"Creature"}, power=2, toughness=2)
     aura = kitnap(state)

@@ -62,7 +62,8 @@ EXPECTED = {
         ("121.1", "draws", ["plains"]),
         ("601.2", "cast", ["flood-maw"]),
         ("702.174k", "gift promised", ["flood-maw"]),
-        ("701.6a", "countered", ["flood-maw"]),  # and no gift: nothing of 702.174c follows
+        ("701.6a", "countered", ["flood-maw"]),
+        ("702.174j", "gift not given", ["flood-maw"]),  # and nothing of 702.174c follows
     ],
 }
 
