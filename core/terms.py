@@ -62,37 +62,51 @@ def _plural_forms(word: str) -> set[str]:
     return {word, word + "s", word + "es", word[:-1] + "ies" if word.endswith("y") else word}
 
 
-def defining_rules(term: str, english_rules: dict[str, Record], sections: dict[str, Record]) -> list[str]:
-    """The rules that define a term in one English edition.
+class DefiningRules:
+    """Finds the rules that define a term in one English edition; folds each rule text once,
+    since every term of the dictionary is looked up against all of them."""
 
-    A numbered rule titled with the term ("701.50. Connive") defines it. Failing that, the rules
-    that use the whole phrase ("energy counter" in 107.14), then the first rule of the section
-    named after the phrase's last word ("Counters", 122 → 122.1).
-    """
-    wanted = fold(term)
-    titled = [n for n, r in english_rules.items() if r.title and fold(r.title) == wanted]
-    if titled:
-        return sorted(titled, key=rulenumbers.sort_key)
-    phrase = re.compile(r"\b" + re.escape(wanted) + r"(?:s|es)?\b")
-    numbers = sorted((n for n, r in english_rules.items() if phrase.search(fold(r.text))), key=rulenumbers.sort_key)[:4]
-    head = wanted.split()[-1]
-    for number, section in sorted(sections.items(), key=lambda item: rulenumbers.sort_key(item[0])):
-        if section.title and fold(section.title) in _plural_forms(head) and f"{number}.1" in english_rules:
-            if f"{number}.1" not in numbers:
-                numbers.append(f"{number}.1")
-            break
-    return numbers
+    def __init__(self, english_rules: dict[str, Record], sections: dict[str, Record]):
+        ordered = sorted(english_rules, key=rulenumbers.sort_key)
+        self.texts = [(number, fold(english_rules[number].text)) for number in ordered]
+        self.titles = {number: fold(english_rules[number].title) for number in ordered if english_rules[number].title}
+        self.section_titles = [
+            (number, fold(section.title))
+            for number, section in sorted(sections.items(), key=lambda item: rulenumbers.sort_key(item[0]))
+            if section.title and f"{number}.1" in english_rules
+        ]
+
+    def __call__(self, term: str) -> list[str]:
+        """A numbered rule titled with the term ("701.50. Connive") defines it. Failing that,
+        the rules that use the whole phrase ("energy counter" in 107.14), then the first rule of
+        the section named after the phrase's last word ("Counters", 122 → 122.1)."""
+        wanted = fold(term)
+        titled = [number for number, title in self.titles.items() if title == wanted]
+        if titled:
+            return titled
+        phrase = re.compile(r"\b" + re.escape(wanted) + r"(?:s|es)?\b")
+        numbers = [number for number, text in self.texts if wanted in text and phrase.search(text)][:4]
+        plurals = _plural_forms(wanted.split()[-1])
+        for number, title in self.section_titles:
+            if title in plurals:
+                if f"{number}.1" not in numbers:
+                    numbers.append(f"{number}.1")
+                break
+        return numbers
 
 
 def link_terms(records: list[Record]) -> None:
     """Fill `rules` of keyword-table terms from the newest English edition among `records`."""
     from mtgrules.english import english_editions
 
+    unlinked = [r for r in records if r.kind == "term" and not r.rules]
+    if not unlinked:
+        return
     editions = english_editions(records)
     if not editions:
         return
     newest = editions[max(editions)]
-    for record in records:
-        if record.kind == "term" and not record.rules:
-            record.rules = defining_rules(record.title or "", newest.rules, newest.sections)
-            record.edition = newest.effective
+    defining_rules = DefiningRules(newest.rules, newest.sections)
+    for record in unlinked:
+        record.rules = defining_rules(record.title or "")
+        record.edition = newest.effective

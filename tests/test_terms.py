@@ -1,0 +1,26 @@
+"""The term dictionary: keyword-table terms linked to the rules that define them."""
+
+from conftest import corpus_file
+from mtgrules import terms
+from mtgrules.parsers import comprehensive_rules, keyword_table
+
+
+def linked_terms():
+    records = comprehensive_rules.parse_file(corpus_file("cr/en-20260807.txt")).records
+    path = corpus_file("cr/keywords_en_es_fr.tsv")
+    table = keyword_table.parse(path.read_bytes(), str(path))
+    terms.link_terms(records + table)
+    return {t.title: t for t in table}
+
+
+def test_terms_link_to_their_defining_rules():
+    linked = linked_terms()
+    assert linked["Connive"].rules == ["701.50"]
+    assert linked["Gift"].rules == ["702.174"]
+    assert linked["Energy counter"].rules == ["107.14", "122.1"]
+    assert linked["Connive"].edition == "2026-08-07"
+
+
+def test_term_pairs_map_translated_words_to_english():
+    pairs = terms.term_pairs(list(linked_terms().values()))
+    assert pairs["cadeau"] == "gift" and pairs["confabular"] == "connive" and pairs["conniver"] == "connive"
