@@ -10,7 +10,7 @@ from collections import defaultdict
 from functools import cached_property
 
 from mtgrules import rulenumbers
-from mtgrules.records import Record
+from mtgrules.records import Record, most_confident_by_number
 
 
 def fold(text: str) -> str:
@@ -34,13 +34,7 @@ class Catalog:
     @cached_property
     def numbered(self) -> dict[str, dict[str, Record]]:
         """Rule or section number -> language -> record (the most confident one)."""
-        table: dict[str, dict[str, Record]] = defaultdict(dict)
-        for record in self.records:
-            if record.kind in ("rule", "section") and record.number and rulenumbers.is_rule_number(record.number):
-                held = table[record.number].get(record.lang)
-                if held is None or (record.confidence or 1.0) > (held.confidence or 1.0):
-                    table[record.number][record.lang] = record
-        return dict(table)
+        return most_confident_by_number(self.records, kinds=("rule", "section"))
 
     @cached_property
     def children(self) -> dict[str, list[str]]:

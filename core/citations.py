@@ -12,10 +12,10 @@ not quoted as rule 704.5g, since it may be another subrule.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 
-from mtgrules.records import Record
+from mtgrules.records import Record, most_confident_by_number
 
 
 @dataclass(frozen=True)
@@ -30,14 +30,7 @@ class RuleTexts:
     """Rule number -> language -> the most confident aligned rule record."""
 
     def __init__(self, records: list[Record]):
-        table: dict[str, dict[str, Record]] = defaultdict(dict)
-        for record in records:
-            if record.kind != "rule" or not record.number or not record.aligned:
-                continue
-            held = table[record.number].get(record.lang)
-            if held is None or (record.confidence or 1.0) > (held.confidence or 1.0):
-                table[record.number][record.lang] = record
-        self.by_number = dict(table)
+        self.by_number = most_confident_by_number(records, aligned_only=True)
 
     def text(self, number: str, lang: str) -> str | None:
         record = self.by_number.get(number, {}).get(lang)

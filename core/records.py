@@ -94,3 +94,22 @@ class Record:
         if data.get("kind") not in KINDS:
             raise ValueError(f"unknown record kind: {data.get('kind')!r}")
         return cls(**data)
+
+
+def most_confident_by_number(records, kinds=("rule",), aligned_only=False) -> dict[str, dict[str, Record]]:
+    """Rule number → language → the record to show for it: where several documents give the
+    same rule in one language (two pages, or an old and a new ingest), the most confident one.
+    Native records (confidence None) count as certain."""
+    table: dict[str, dict[str, Record]] = {}
+    for record in records:
+        if record.kind not in kinds or not record.number or (aligned_only and not record.aligned):
+            continue
+        by_lang = table.setdefault(record.number, {})
+        held = by_lang.get(record.lang)
+        if held is None or _certainty(record) > _certainty(held):
+            by_lang[record.lang] = record
+    return table
+
+
+def _certainty(record: Record) -> float:
+    return 1.0 if record.confidence is None else record.confidence
