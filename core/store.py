@@ -23,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable
 
-from mtgrules import paths, terms
+from mtgrules import paths
 from mtgrules.records import Record
 
 EMBEDDED_RECORDS = "seeds.jsonl"
@@ -150,6 +150,8 @@ def all_records(store: Store | None = None) -> list[Record]:
         entry["source"] for entry in embedded_manifest().values() if entry["digest"] in user_digests
     }
     embedded = [r for r in embedded_records() if r.source.rsplit(":", 1)[0] not in seeds_replaced]
+    from mtgrules import terms  # not at import: `mtgrules search` reads only the fingerprint
+
     records = embedded + user
     fill_english_rulings(records)
     terms.link_terms(records)
