@@ -62,13 +62,14 @@ def _explain(question: questions.Question, right: bool) -> None:
             show_citation(citation)
 
 
-def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None) -> None:
+def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, default_lang: str) -> None:
     """Progress per section: questions seen of those available, answers, share right, due now,
     and questions per Leitner box. Sections not studied yet are summed up in one line unless
-    asked for with --section: with the English rules there are over a hundred of them."""
+    asked for with --section: with the English rules there are over a hundred of them. Without
+    --lang, the languages studied, else `default_lang`."""
     with progress.Progress() as held:
         rows = [row for row in held.stats() if questions.matches_section(row.section, section)]
-    langs = [lang] if lang else sorted({row.lang for row in rows}) or [citations.default_lang(store.all_records())]
+    langs = [lang] if lang else sorted({row.lang for row in rows}) or [default_lang]
     click.echo(f"{'lang':<5}{'section':<9}{'seen':>10}{'answered':>10}{'right':>7}{'due':>5}   boxes 1-5")
     for code in langs:
         available = Counter(candidate.section for candidate in questions.build_pool(texts, code, section=section))
@@ -111,7 +112,7 @@ def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: i
     records = store.all_records()
     texts = citations.RuleTexts(records)
     if stats:
-        _stats(texts, lang, section)
+        _stats(texts, lang, section, citations.default_lang(records))
         return
     lang = lang or citations.default_lang(records)
     kinds = kinds or questions.KINDS

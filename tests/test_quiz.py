@@ -107,6 +107,17 @@ def test_stats_before_any_answer_sum_up_what_there_is_to_study(isolated_home):
     assert lines[2] == "es   + 1 more section(s), 56 questions, not studied yet (--section shows one)"
 
 
+def test_stats_read_the_corpus_once(isolated_home, monkeypatch):
+    from mtgrules import store
+
+    calls = []
+    read = store.all_records
+    monkeypatch.setattr(store, "all_records", lambda *a: calls.append(a) or read(*a))
+    code, stats, _ = run("--stats")  # nothing studied: the default language comes from the corpus
+    assert code == 0 and stats.splitlines()[1].startswith("es   + 2 more section(s)")
+    assert len(calls) == 1
+
+
 def test_end_of_input_stops_cleanly_keeping_what_was_answered(isolated_home):
     code, output, errors = run("--lang", "es", "--count", "4", "--seed", "1", answers="x\nx\n")
     assert code == 0
