@@ -18,7 +18,6 @@ class EnglishEdition:
         self.effective = effective
         self.rules: dict[str, Record] = {}
         self.sections: dict[str, Record] = {}
-        self.glossary: dict[str, Record] = {}
         self._children: dict[str, list[str]] = defaultdict(list)
         self._passages: dict[str, Passage] = {}
         for record in records:
@@ -27,8 +26,6 @@ class EnglishEdition:
                 self._children[rulenumbers.parent(record.number)].append(record.number)
             elif record.kind == "section":
                 self.sections[record.number] = record
-            elif record.kind == "glossary":
-                self.glossary[(record.title or "").lower()] = record
 
     def children(self, number: str) -> list[str]:
         """Lettered subrules of a numbered rule, in order."""
@@ -41,10 +38,24 @@ class EnglishEdition:
         return self._passages[number]
 
 
-def english_editions(records: list[Record]) -> dict[str, EnglishEdition]:
-    """Editions by effective date, from the English section/rule/glossary records given."""
+def _by_edition(records: list[Record]) -> dict[str, list[Record]]:
     grouped: dict[str, list[Record]] = defaultdict(list)
     for record in records:
-        if record.lang == "en" and record.kind in ("rule", "section", "glossary") and record.edition:
+        if record.lang == "en" and record.kind in ("rule", "section") and record.edition:
             grouped[record.edition].append(record)
+    return grouped
+
+
+def english_editions(records: list[Record]) -> dict[str, EnglishEdition]:
+    """Editions by effective date, from the English section and rule records given."""
+    grouped = _by_edition(records)
     return {effective: EnglishEdition(effective, rules) for effective, rules in sorted(grouped.items())}
+
+
+def newest_english_edition(records: list[Record]) -> EnglishEdition | None:
+    """The newest of `english_editions(records)`, without arranging the older ones."""
+    grouped = _by_edition(records)
+    if not grouped:
+        return None
+    newest = max(grouped)
+    return EnglishEdition(newest, grouped[newest])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from mtgrules import rulenumbers
+from mtgrules.english import newest_english_edition
 from mtgrules.evidence import fold
 from mtgrules.records import Record
 
@@ -97,15 +98,12 @@ class DefiningRules:
 
 def link_terms(records: list[Record]) -> None:
     """Fill `rules` of keyword-table terms from the newest English edition among `records`."""
-    from mtgrules.english import english_editions
-
     unlinked = [r for r in records if r.kind == "term" and not r.rules]
     if not unlinked:
         return
-    editions = english_editions(records)
-    if not editions:
+    newest = newest_english_edition(records)
+    if newest is None:
         return
-    newest = editions[max(editions)]
     defining_rules = DefiningRules(newest.rules, newest.sections)
     for record in unlinked:
         record.rules = defining_rules(record.title or "")
