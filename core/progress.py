@@ -83,8 +83,8 @@ class Progress:
     def record(self, item: str, kind: str, lang: str, section: str, right: bool, when: datetime | None = None) -> int:
         """Move the item to its next box (or back to box 1) and commit; returns the new box."""
         when = when or now_utc()
-        held = self.states().get(item)
-        box = min((held.box if held else 1) + 1, TOP_BOX) if right else 1  # new items start in box 1
+        held = self.db.execute("SELECT box FROM items WHERE item = ?", (item,)).fetchone()
+        box = min((held[0] if held else 1) + 1, TOP_BOX) if right else 1  # new items start in box 1
         due = (when + timedelta(days=BOX_DAYS[box - 1])).isoformat()
         self.db.execute(
             "INSERT INTO items (item, kind, lang, section, box, due, answered, correct, last)"
