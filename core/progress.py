@@ -97,20 +97,15 @@ class Progress:
         return box
 
     def stats(self, when: datetime | None = None) -> list[SectionStats]:
+        """Per language and section, sorted by both (sections by number)."""
         when = (when or now_utc()).isoformat()
+        per_box = ", ".join(f"SUM(box = {box})" for box in range(1, TOP_BOX + 1))
         rows = self.db.execute(
-            "SELECT lang, section, box, due, answered, correct FROM items ORDER BY lang, section"
-        ).fetchall()
-        table: dict[tuple[str, str], list] = {}
-        for lang, section, box, due, answered, correct in rows:
-            entry = table.setdefault((lang, section), [0, 0, 0, [0] * TOP_BOX, 0])
-            entry[0] += 1
-            entry[1] += answered
-            entry[2] += correct
-            entry[3][box - 1] += 1
-            entry[4] += due <= when
-        return [SectionStats(lang, section, e[0], e[1], e[2], tuple(e[3]), e[4])
-                for (lang, section), e in sorted(table.items(), key=lambda kv: (kv[0][0], kv[0][1].zfill(4)))]
+            f"SELECT lang, section, COUNT(*), SUM(answered), SUM(correct), SUM(due <= ?), {per_box}"
+            " FROM items GROUP BY lang, section", (when,))
+        found = [SectionStats(lang, section, items, answered, correct, tuple(boxes), due)
+                 for lang, section, items, answered, correct, due, *boxes in rows]
+        return sorted(found, key=lambda row: (row.lang, row.section.zfill(4)))
 
 
 def order(items: list[str], states: dict[str, ItemState], when: datetime | None = None) -> list[str]:
