@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from mtgrules.errors import ParseError
-from mtgrules.parsers.decoding import decode
+from mtgrules.parsers.decoding import text_of
 from mtgrules.records import Record, ruling_digest
 
 # MTGJSON's language names → the codes records use.
@@ -39,9 +39,8 @@ def looks_like_mtgjson(text: str) -> bool:
 
 
 def _load(data: bytes | str, source: str) -> dict[str, Any]:
-    text = decode(data, source) if isinstance(data, bytes) else data
     try:
-        document = json.loads(text)
+        document = json.loads(text_of(data, source))
     except json.JSONDecodeError as error:
         raise ParseError(source, f"not valid JSON: {error.msg}", line=error.lineno) from None
     cards = document.get("data", {}).get("cards") if isinstance(document, dict) else None
