@@ -10,12 +10,10 @@ carry a symbol in parentheses ("Energy counter ({E})"), kept as an alias too.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 
 from mtgrules.errors import ParseError
-from mtgrules.parsers.decoding import decode
+from mtgrules.parsers import tables
 from mtgrules.records import Record
 
 # A note runs to the end of the cell and may nest parentheses: "(printed: “… (dos contadores …)”)".
@@ -24,8 +22,7 @@ _PRINTED_COLUMN = re.compile(r"^([a-z]{2,3})_printed$")
 
 
 def looks_like_keyword_table(text: str) -> bool:
-    first = text.split("\n", 1)[0]
-    return "\t" in first and "keyword_en" in first.split("\t")
+    return tables.header_names(text, "keyword_en")
 
 
 def forms(cell: str) -> tuple[list[str], list[str]]:
@@ -38,10 +35,7 @@ def forms(cell: str) -> tuple[list[str], list[str]]:
 
 
 def parse(data: bytes | str, source: str) -> list[Record]:
-    text = decode(data, source) if isinstance(data, bytes) else data
-    rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
-    if not rows or "keyword_en" not in rows[0]:
-        raise ParseError(source, "not a keyword table: the header has no keyword_en column", line=1)
+    rows = tables.rows(data, source, "keyword_en", "keyword table")
     header = rows[0]
     english_column = header.index("keyword_en")
     languages = {i: m.group(1) for i, name in enumerate(header) if (m := _PRINTED_COLUMN.match(name))}

@@ -8,27 +8,21 @@ is one face of a card and is folded into the card it belongs to.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 
 from mtgrules.errors import ParseError
-from mtgrules.parsers.decoding import decode
+from mtgrules.parsers import tables
 from mtgrules.records import Record
 
 _LANG_COLUMN = re.compile(r"^(name|type)_([a-z]{2,3})$")
 
 
 def looks_like_names_table(text: str) -> bool:
-    first = text.split("\n", 1)[0]
-    return "\t" in first and "name_en" in first.split("\t")
+    return tables.header_names(text, "name_en")
 
 
 def parse(data: bytes | str, source: str) -> list[Record]:
-    text = decode(data, source) if isinstance(data, bytes) else data
-    rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
-    if not rows or "name_en" not in rows[0]:
-        raise ParseError(source, "not a card-name table: the header has no name_en column", line=1)
+    rows = tables.rows(data, source, "name_en", "card-name table")
     header = rows[0]
     columns = {i: m.groups() for i, name in enumerate(header) if (m := _LANG_COLUMN.match(name))}
     cards: dict[str, Record] = {}
