@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from mtgrules.engine.choices import SECTORS
 from mtgrules.engine.gift import GIFTS
+from mtgrules.engine.state import Face
 from mtgrules.errors import ParseError
 from mtgrules.tomllines import Path, key_lines, line_of, render_path
 
@@ -269,21 +270,18 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "object"
 
 
+def _frozen(entry: dict[str, Any]) -> dict[str, Any]:
+    """Lists of words (types, keywords …) as the frozensets `GameObject` and `Face` hold."""
+    return {k: frozenset(v) if k in ("types", "subtypes", "supertypes", "keywords") else v for k, v in entry.items()}
+
+
 def _object_fields(entry: dict[str, Any]) -> dict[str, Any]:
     """Checked TOML keys -> `GameObject` keyword arguments."""
-    from mtgrules.engine.state import Face
-
-    fields = {k: v for k, v in entry.items() if k not in ("id", "name", "owner", "timestamp")}
-    for key in ("types", "subtypes", "supertypes", "keywords"):
-        if key in fields:
-            fields[key] = frozenset(fields[key])
+    fields = _frozen({k: v for k, v in entry.items() if k not in ("id", "name", "owner", "timestamp")})
     if "deathtouch_damage" in fields:
         fields["dealt_deathtouch_damage"] = fields.pop("deathtouch_damage")
     if "other_face" in fields:
-        face = dict(fields["other_face"])
-        for key in ("types", "subtypes", "supertypes"):
-            face[key] = frozenset(face.get(key, ()))
-        fields["other_face"] = Face(**face)
+        fields["other_face"] = Face(**_frozen(fields["other_face"]))
     return fields
 
 
