@@ -28,14 +28,13 @@ from dataclasses import dataclass, field
 
 from mtgrules import rulenumbers
 from mtgrules.english import EnglishEdition
-from mtgrules.evidence import Passage, confidence, page_length_ratio, similarity
+from mtgrules.evidence import UNALIGNED_BELOW, Passage, confidence, page_length_ratio, similarity
 from mtgrules.parsers.site_rule_page import RulePage
 from mtgrules.records import Record
 
 MATCH_BIAS = 0.1
 MATCH_FLOOR = 0.15
 SKIP_PARAGRAPH = 0.05
-UNALIGNED_BELOW = 0.3
 
 
 @dataclass

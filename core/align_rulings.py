@@ -17,11 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mtgrules.assignment import best_assignment
-from mtgrules.evidence import Passage, confidence, fold, similarity
+from mtgrules.evidence import UNALIGNED_BELOW, Passage, confidence, fold, similarity
 from mtgrules.parsers.site_ruling_page import RulingPage
 from mtgrules.records import Record
-
-UNALIGNED_BELOW = 0.3
 
 
 @dataclass

@@ -123,6 +123,11 @@ def similarity(
     return sum(weight * score for weight, score in scored) / total_weight
 
 
+# Rules and rulings alike: a record whose confidence is under this is marked unaligned, and the
+# tool says so instead of guessing silently.
+UNALIGNED_BELOW = 0.3
+
+
 def confidence(score: float, runner_up: float) -> float:
     """Confidence of a match from its own score and its margin over the best alternative:
     a clear winner keeps its score, a near tie loses up to half of it."""
