@@ -26,6 +26,7 @@ from typing import Any, Callable
 from mtgrules.engine.choices import SECTORS
 from mtgrules.engine.gift import GIFTS
 from mtgrules.engine.state import Face
+from mtgrules.engine.state import _slug as slug  # default ids look like the engine's own
 from mtgrules.errors import ParseError
 from mtgrules.tomllines import Path, key_lines, line_of, render_path
 
@@ -266,10 +267,6 @@ def action_entry(value: Any, path: Path) -> dict[str, Any]:
 # from checked tables to a Scenario ---------------------------------------------------------------
 
 
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "object"
-
-
 def _frozen(entry: dict[str, Any]) -> dict[str, Any]:
     """Lists of words (types, keywords …) as the frozensets `GameObject` and `Face` hold."""
     return {k: frozenset(v) if k in ("types", "subtypes", "supertypes", "keywords") else v for k, v in entry.items()}
@@ -296,7 +293,7 @@ class _Builder:
                 raise _Invalid(path + ("id",), f"id {entry['id']!r} is already used by {render_path(self.ids[entry['id']])}")
             object_id = entry["id"]
         else:
-            base = object_id = _slug(entry["name"])
+            base = object_id = slug(entry["name"])
             number = 1
             while object_id in self.ids:
                 number += 1
