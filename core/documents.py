@@ -10,12 +10,11 @@ whole call with a ParseError: callers store nothing unless every file parsed.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from mtgrules import terms
+from mtgrules import store, terms
 from mtgrules.align_rules import align_page
 from mtgrules.align_rulings import align_rulings
 from mtgrules.english import english_editions
@@ -133,7 +132,7 @@ def pages_to_realign(manifest: dict[str, dict], parsed: list[ParsedDocument]) ->
         if path in new or entry.get("kind") not in (RULE_PAGE, RULING_PAGE):
             continue
         try:
-            unchanged = hashlib.sha256(Path(path).read_bytes()).hexdigest() == entry["digest"]
+            unchanged = store.digest_bytes(Path(path).read_bytes()) == entry["digest"]
         except OSError:
             continue
         if unchanged:
