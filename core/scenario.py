@@ -252,9 +252,8 @@ TOP = {"title": text, "description": text, "active": text, "players": listed(raw
        "permanents": listed(raw_table), "actions": listed(raw_table), "choices": raw_table}
 
 
-def action_entry(value: Any, path: Path) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _Invalid(path, f"expected a table, got {_show(value)}")
+def action_entry(value: dict[str, Any], path: Path) -> dict[str, Any]:
+    """An action table (`TOP` has checked that it is a table): `do` and its arguments."""
     if "do" not in value:
         raise _Invalid(path, f"missing key 'do' (one of: {', '.join(ACTIONS)})")
     kind = one_of(tuple(ACTIONS))(value["do"], path + ("do",))
