@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Iterable
 
 from mtgrules import paths
+from mtgrules.errors import ParseError
 from mtgrules.records import Record
 
 EMBEDDED_RECORDS = "seeds.jsonl"
@@ -59,8 +60,6 @@ def read_jsonl(text: str, source: str) -> list[Record]:
             try:
                 records.append(Record.from_dict(json.loads(line)))
             except (ValueError, TypeError) as error:
-                from mtgrules.errors import ParseError
-
                 raise ParseError(source, f"not a corpus record: {error}", line=number) from None
     return records
 
