@@ -353,11 +353,12 @@ class _Builder:
             raise _Invalid(path, f"no object with id {object_id!r}{hint}")
 
     def check_references(self, spec: CardSpec, path: Path, players: dict[str, int]) -> None:
-        for key, may_be_player in (("attached_to", True), ("attacking", True), ("protector", None)):
+        """`attached_to` and `attacking` name a player or an object; `protector` a player."""
+        for key, or_object in (("attached_to", True), ("attacking", True), ("protector", False)):
             value = spec.fields.get(key)
             if value is None or value in players:
                 continue
-            if may_be_player is None:
+            if not or_object:
                 raise _Invalid(path + (key,), f"no player named {value!r} (players: {', '.join(players)})")
             self.expect_object(value, path + (key,))
 
