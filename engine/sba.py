@@ -7,7 +7,8 @@ them together as one event, and repeats until none applies (704.3). Because the 
 change the state, simultaneity comes for free: a creature with lethal damage and a -1/-1
 counter is judged on the board as it was, not halfway through the batch. When two actions would
 move the same object (toughness 0 and lethal damage), it moves once, by the first rule in
-704.5 order; the event names that rule.
+704.5 order; the event names that rule. Likewise two reasons to destroy it (lethal damage and
+deathtouch) destroy it once, so a single regeneration shield saves it.
 
 What it does not own: what the choices are (`choices.Chooser`), damage and counters
 (`state`), and the variant rules of 704.6 (Two-Headed Giant, Commander, Archenemy,
@@ -510,7 +511,14 @@ def check_state_based_actions(state: State, chooser: Chooser | None = None) -> l
         actions = pending_state_based_actions(state, chooser)
         _forget_since_last_check(state)
         if actions:
+            # One event (704.3): a permanent destroyed for two reasons at once (lethal damage
+            # and deathtouch) is destroyed once, so one regeneration shield replaces it (701.19a).
+            destroyed: set[str] = set()
             for action in actions:
+                if action.kind == "destroy":
+                    if action.target in destroyed:
+                        continue
+                    destroyed.add(action.target)
                 events += perform(state, action)
             continue
         moved = state.put_waiting_triggers_on_stack()

@@ -137,6 +137,18 @@ def test_deathtouch_damage_destroys_once_checked():
     assert [str(e) for e in events] == ["704.5h — Colossal Dreadmaw is destroyed: damage from a source with deathtouch"]
 
 
+@pytest.mark.rule("704.5g", "704.5h", "704.3")
+def test_lethal_deathtouch_damage_is_one_destruction_that_one_shield_replaces():
+    state = game()
+    troll = bear(state, regeneration_shields=1)
+    rats = state.add("Typhoid Rats", "Bob", types={"Creature"}, power=1, toughness=1, keywords={"deathtouch"})
+    state.deal_damage(rats.id, troll.id, 2)
+    assert [a.rule for a in pending_state_based_actions(state)] == ["704.5g", "704.5h"]
+    events = check_state_based_actions(state)
+    assert [(e.rule, e.event) for e in events] == [("704.5g", "regenerates")]
+    assert state.on_battlefield(troll.id) and troll.tapped and troll.regeneration_shields == 0
+
+
 @pytest.mark.rule("704.5h")
 def test_deathtouch_damage_is_forgotten_after_a_check():
     state = game()
