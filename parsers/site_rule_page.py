@@ -45,7 +45,6 @@ class RulePage:
     source: str
     title_line: int
     own_text: str = ""
-    own_text_line: int | None = None
     subrules: list[Paragraph] = field(default_factory=list)
 
 
@@ -89,7 +88,6 @@ def parse(text: str, source: str, lang: str | None = None) -> RulePage:
         position += 1
     if own:
         page.own_text = " ".join(b.text for b in own)
-        page.own_text_line = own[0].line
     if position < len(body) and _SUBRULES_HEADING.match(body[position].text):
         for block in body[position + 1 :]:
             if block.kind == HEADING:

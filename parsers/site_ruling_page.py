@@ -34,7 +34,6 @@ class RulingPage:
     card_heading: str
     lang: str
     source: str
-    heading_line: int
     rulings: list[PageRuling] = field(default_factory=list)
 
 
@@ -70,7 +69,7 @@ def parse(text: str, source: str, lang: str | None = None) -> RulingPage:
     detected = lang or language.detect(" ".join(b.text for b in body))
     if detected is None:
         raise ParseError(source, "cannot tell the page's language", line=heading.line, mend="give --lang")
-    page = RulingPage(heading.text, detected, source, heading.line)
+    page = RulingPage(heading.text, detected, source)
     current: tuple[str, list[Block]] | None = None
 
     def close() -> None:
