@@ -149,15 +149,16 @@ class _Scanner:
         double = self.at("[[")
         self.pos += 2 if double else 1
         key = self.key()
-        self.pos = self.text.find("\n", self.pos) if "\n" in self.text[self.pos:] else len(self.text)
-        if not double:
-            path = self.resolve(key)
-        else:
+        end = self.text.find("\n", self.pos)
+        self.pos = len(self.text) if end < 0 else end
+        if double:
             parent = self.resolve(key[:-1]) + key[-1:]
             index = self.array_tables.get(parent, 0)
             self.array_tables[parent] = index + 1
+            self.record(parent)
             path = parent + (index,)
-        self.record(path[:-1] if double else path)
+        else:
+            path = self.resolve(key)
         self.record(path)
         return path
 
