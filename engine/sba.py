@@ -360,23 +360,24 @@ def _protector_actions(state: State, chooser: Chooser, battle: GameObject, rule:
     return [Action(rule, "protector", battle.id, reason, chooser.protector(state, battle.id, candidates))]
 
 
-@implements("704.5x", expects=("no player", "protector", "no attacking creatures", "battle type"))
+@implements("704.5x", expects=("no player in the game", "protector", "no attacking creatures", "battle type"))
 def battle_without_protector(state: State, chooser: Chooser) -> list[Action]:
+    """No protector, or one who has left the game: no player in the game protects it."""
     actions = []
     for b in state.permanents():
-        attacked = any(c.attacking == b.id for c in _creatures(state))
-        if b.is_("Battle") and b.protector is None and not attacked:
+        attacked = b.is_("Battle") and any(c.attacking == b.id for c in _creatures(state))
+        if b.is_("Battle") and b.protector not in state.in_game() and not attacked:
             actions += _protector_actions(state, chooser, b, "704.5x", "no protector")
     return actions
 
 
 @implements("704.5y", expects=("can’t be its protector", "appropriate player"))
 def battle_with_illegal_protector(state: State, chooser: Chooser) -> list[Action]:
-    """Say, a Siege whose protector gained control of it (only an opponent of its controller
-    may protect a Siege), or a protector who left the game."""
+    """Say, a Siege whose protector gained control of it: only an opponent of its controller
+    may protect a Siege. (A protector who left the game is 704.5x's case.)"""
     actions = []
     for b in state.permanents():
-        if b.is_("Battle") and b.protector is not None and b.protector not in appropriate_protectors(state, b):
+        if b.is_("Battle") and b.protector in state.in_game() and b.protector not in appropriate_protectors(state, b):
             actions += _protector_actions(state, chooser, b, "704.5y", f"{b.protector} can't protect it")
     return actions
 

@@ -411,6 +411,20 @@ def test_siege_with_no_possible_protector_goes_to_graveyard_unless_attacked():
     ]
 
 
+@pytest.mark.rule("704.5x")
+def test_a_protector_who_left_the_game_leaves_no_protector_in_the_game():
+    state = State(["Alice", "Bob", "Carol"])
+    siege = state.add("Invasion of Tarkir", "Alice", types={"Battle"}, subtypes={"Siege"},
+                      counters={"defense": 5}, protector="Bob")
+    attacker = bear(state, "Carol", attacking=siege.id)
+    state.player("Bob").lost = True
+    assert pending_state_based_actions(state) == []  # being attacked: no check
+    attacker.attacking = None
+    events = check_state_based_actions(state)
+    assert [str(e) for e in events] == ["704.5x — Alice chooses Carol to protect Invasion of Tarkir: no protector"]
+    assert siege.protector == "Carol"
+
+
 @pytest.mark.rule("704.5y")
 def test_protector_who_cannot_protect_is_replaced():
     state = State(["Alice", "Bob", "Carol"])
