@@ -55,7 +55,7 @@ class CardSpec:
     owner: str
     zone: str
     fields: dict[str, Any] = field(default_factory=dict)
-    order: tuple = ()  # battlefield: the order permanents enter in (timestamps)
+    order: tuple = ()  # battlefield: (timestamp, 0 when not given; position in the file): entering order
 
 
 @dataclass

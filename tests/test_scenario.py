@@ -122,6 +122,13 @@ def test_timestamps_order_the_battlefield_and_explicit_ids_must_be_unique():
     assert "players[1].hand[0].id: id 'opt' is already used by players[0].hand[0]" in error_of(clash)
 
 
+def test_a_missing_timestamp_counts_as_0_as_examples_readme_says():
+    permanent = '[[permanents]]\nname = "{}"\ncontroller = "A"\n{}'
+    text = '[[players]]\nname = "A"\n' + "".join(permanent.format(name, stamp) for name, stamp in (
+        ("W", ""), ("X", "timestamp = 1\n"), ("Y", "timestamp = -1\n"), ("Z", "timestamp = 0\n")))
+    assert [c.id for c in scenario.loads(text, "t.toml").cards] == ["y", "w", "z", "x"]
+
+
 def test_unreadable_and_non_utf8_files(tmp_path):
     missing = tmp_path / "missing.toml"
     with pytest.raises(ScenarioError, match="missing.toml: can't read the scenario"):
