@@ -124,7 +124,7 @@ def references(text: str) -> list[str]:
 
     for match in _BARE_NUMBER.finditer(text):
         range_match = _RANGE.match(text, match.start())
-        if range_match and range_match.start() == match.start():
+        if range_match:
             try:
                 for number in expand_range(range_match["start"], range_match["end"]):
                     add(number)
