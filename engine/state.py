@@ -279,10 +279,11 @@ class State:
 
     def triggered_pending(self, source: str, label: str | None = None) -> bool:
         """Is `source` the source of a triggered ability (of `label`, if given) that has triggered
-        but not yet left the stack: waiting to be put on it, or on it?"""
+        but not yet left the stack: waiting to be put on it, or on it? A delayed triggered ability on
+        the stack counts: it has triggered, and its source is that of the ability that made it (603.7e)."""
         for object_id in self.waiting_triggers + self.stack:
             obj = self.objects[object_id]
-            if obj.ability == "triggered" and obj.source == source and (label is None or obj.label == label):
+            if obj.ability in ("triggered", "delayed") and obj.source == source and (label is None or obj.label == label):
                 return True
         return False
 

@@ -372,6 +372,17 @@ def test_siege_at_zero_defense_waits_for_its_trigger():
     assert rules_of(check_state_based_actions(state)) == ["704.5v"]
 
 
+@pytest.mark.rule("704.5v")
+def test_siege_waits_for_a_delayed_triggered_ability_of_its_own_too():
+    state = game()
+    siege = state.add("Invasion of Zendikar", "Alice", types={"Battle"}, subtypes={"Siege"},
+                      counters={"defense": 0}, protector="Bob")
+    delayed = state.add("At the next end step", "Alice", "stack", ability="delayed", source=siege.id)
+    assert pending_state_based_actions(state) == []
+    state.cease(delayed.id)
+    assert rules_of(check_state_based_actions(state)) == ["704.5v"]
+
+
 @pytest.mark.rule("704.5w")
 def test_non_siege_battle_at_zero_defense_goes_regardless_of_triggers():
     state = game()
