@@ -21,6 +21,7 @@ from typing import Any, Iterator
 from mtgrules import judging, scenario
 from mtgrules.citations import RuleTexts
 from mtgrules.quiz import Candidate, Question, prompt, section_of
+from mtgrules.quiz_boards import GENERATORS
 from mtgrules.scenario import Scenario, ScenarioError
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
@@ -219,8 +220,6 @@ def generated_question(name: str, texts: RuleTexts, lang: str, rng: random.Rando
     """A fresh board from generator `name`, with at least two different outcomes nearby when
     it can: the rare board where every near miss plays out the same makes no multiple-choice
     question, so another is drawn."""
-    from mtgrules.quiz_boards import GENERATORS
-
     section, _, generate = GENERATORS[name]
     for _ in range(20):
         board = scenario.from_data(generate(rng), f"generated/{name}")
@@ -231,8 +230,6 @@ def generated_question(name: str, texts: RuleTexts, lang: str, rng: random.Rando
 
 
 def generated_candidates(texts: RuleTexts, lang: str) -> list[Candidate]:
-    from mtgrules.quiz_boards import GENERATORS
-
     return [
         Candidate(f"scenario:{lang}:generated/{name}", "scenario", section,
                   lambda rng, name=name: generated_question(name, texts, lang, rng))
