@@ -102,7 +102,7 @@ def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[
     terms = terms or {}
     passages = _page_passages(page)
     candidates = []
-    for effective, edition in editions.items():
+    for edition in editions.values():
         if page.number in edition.rules:
             candidates.append((*_score_against(page, passages, edition, terms), edition))
     if not candidates:
