@@ -24,7 +24,7 @@ from mtgrules.align_rules import align_page
 from mtgrules.english import english_editions
 from mtgrules.parsers import comprehensive_rules
 from mtgrules.parsers.site_rule_page import Paragraph, RulePage
-from mtgrules.rulenumbers import subrule
+from mtgrules.rulenumbers import parent, subrule
 
 EDITIONS = ["en-20240607", "en-20250606", "en-20260116", "en-20260417", "en-20260807"]
 
@@ -34,7 +34,7 @@ def pages(translation, drop: float, rng: random.Random):
     by_parent: dict[str, list] = {}
     for record in translation.rules():
         if record.number[-1].isalpha():
-            by_parent.setdefault(record.number.rstrip("abcdefghijklmnopqrstuvwxyz"), []).append(record)
+            by_parent.setdefault(parent(record.number), []).append(record)
     for number, subrules in sorted(by_parent.items()):
         if len(subrules) < 2:
             continue
