@@ -17,16 +17,18 @@ COPIABLE = ("types", "subtypes", "supertypes", "keywords", "power", "toughness",
             "enchant", "chapters", "gift", "other_face")
 
 
-@implements("707.10", expects=("copy of a spell", "additional or alternative costs"), rulings=(KITNAP_COPIES,))
+@implements("707.10", expects=("copy of a spell", "additional or alternative costs", "is owned by the player"),
+            rulings=(KITNAP_COPIES,))
 def copy_spell(state: State, spell: str, controller: str | None = None) -> list[Event]:
     """Put a copy of a spell on the stack, above it, with the same targets and the same gift
-    promise; the copy isn't cast."""
+    promise; the copy isn't cast. Whoever puts it on the stack (`controller`, by default the
+    spell's controller) owns and controls it."""
     original = state.get(spell)
     if spell not in state.stack:
         raise ValueError(f"{original.name} is not on the stack")
-    duplicate = state.add(original.name, original.owner, "stack", **{
-        **{f: getattr(original, f) for f in COPIABLE},
-        "controller": controller or original.controller, "copy": "spell",
+    owner = controller or original.controller
+    duplicate = state.add(original.name, owner, "stack", **{
+        **{f: getattr(original, f) for f in COPIABLE}, "copy": "spell",
         "targets": original.targets, "target_type": original.target_type, "gift_targets": original.gift_targets,
         "gift_promised_to": original.gift_promised_to, "effect": original.effect,
     })

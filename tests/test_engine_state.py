@@ -74,3 +74,15 @@ def test_a_copy_of_a_permanent_spell_becomes_a_token():
     copy = state.get(state.stack[-1])
     resolve_top(state)
     assert state.on_battlefield(copy.id) and copy.token and copy.copy is None
+
+
+@pytest.mark.rule("707.10", "608.3f")
+def test_a_copy_of_a_spell_belongs_to_whoever_put_it_on_the_stack():
+    state = State(["Alice", "Bob"])
+    card = state.add("Grizzly Bears", "Alice", "hand", types={"Creature"}, power=2, toughness=2)
+    cast(state, card.id)
+    [event] = copy_spell(state, card.id, controller="Bob")
+    copy = state.get(event.objects[1])
+    assert (copy.owner, copy.controller, event.players) == ("Bob", "Bob", ("Bob",))
+    resolve_top(state)
+    assert state.on_battlefield(copy.id) and (copy.owner, copy.controller, copy.token) == ("Bob", "Bob", True)
