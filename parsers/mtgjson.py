@@ -56,7 +56,7 @@ def parse(data: bytes | str, source: str) -> list[Record]:
     seen: set[str] = set()
     for index, card in enumerate(document["data"]["cards"]):
         if not isinstance(card, dict) or not isinstance(card.get("name"), str):
-            raise ParseError(source, f"card {index} has no name", mend="is this an MTGJSON v5 set file?")
+            raise ParseError(source, f"card {index + 1} has no name", mend="is this an MTGJSON v5 set file?")
         name = card["name"]
         if name in seen:
             continue
