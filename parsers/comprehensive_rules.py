@@ -52,7 +52,7 @@ Row = tuple[int, str]  # (1-based line number in the file, line as decoded)
 
 # "1. Game Concepts" (a chapter) or "100. General" (a section), in the contents and the body.
 _HEADING = re.compile(r"([0-9]|[0-9]{3})\.\s+(\S.*)")
-# Any line the issue counts as a rule: what `_RULE` must then read in full.
+# Any line that starts with a rule number is a rule line: `_RULE` must then read it in full.
 _RULE_START = re.compile(r"[0-9]{3}\.[0-9]+[a-z]*")
 # "701.50. Connive", "701.50a Text". Subrule letters skip l and o and have at most two places.
 # The period after the number is optional both ways: the official files print "119.1d." and
