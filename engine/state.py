@@ -238,14 +238,15 @@ class State:
     def move(self, object_id: str, zone: str) -> None:
         """Move an object to a zone (its owner's, for player zones; graveyards on top). Leaving
         the battlefield keeps its last known information and clears what does not follow an
-        object to a new zone: damage, counters (122.2), attachment, combat, sector."""
+        object to a new zone (400.7): damage, counters (122.2), attachment, combat, sector,
+        regeneration shields, a battle's protector."""
         obj = self.objects[object_id]
         if not (self.zone_of(object_id) == "stack" and zone == "battlefield"):
             obj.gift_promised_to = None  # a promise is a decision about one spell (702.174k)
         self._take(object_id)
         if zone != "battlefield":
             obj.damage, obj.counters, obj.attached_to, obj.attacking, obj.sector = 0, {}, None, None, None
-            obj.dealt_deathtouch_damage, obj.tapped = False, False
+            obj.dealt_deathtouch_damage, obj.tapped, obj.regeneration_shields, obj.protector = False, False, 0, None
         if zone in PLAYER_ZONES:
             obj.controller = obj.owner
         obj.timestamp = self.tick()

@@ -46,6 +46,16 @@ def test_leaving_the_battlefield_keeps_last_known_information_and_drops_counters
     assert state.known(bear.id).counters == {"+1/+1": 1} and state.known(bear.id).controller == "Bob"
 
 
+def test_a_permanent_that_returns_is_a_new_object_without_shields_or_protector():
+    state = State(["Alice", "Bob"])
+    troll = state.add("Troll", "Alice", types={"Creature"}, power=2, toughness=2, regeneration_shields=1)
+    battle = state.add("Invasion", "Bob", types={"Battle"}, subtypes={"Siege"}, counters={"defense": 4}, protector="Alice")
+    for permanent in (troll, battle):
+        state.move(permanent.id, "exile")
+        state.move(permanent.id, "battlefield")
+    assert (troll.regeneration_shields, battle.protector) == (0, None)
+
+
 def test_apnap_order_starts_with_the_active_player_and_skips_losers():
     state = State(["Alice", "Bob", "Carol"], active="Bob")
     assert state.apnap() == ["Bob", "Carol", "Alice"]
