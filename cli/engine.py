@@ -11,6 +11,7 @@ from __future__ import annotations
 import click
 
 from mtgrules import rulenumbers
+from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
 
 
@@ -80,7 +81,7 @@ def _label(row: dict) -> str:
     return f"{row['card']} #{row['en_position']}" if row["en_position"] is not None else row["card"]
 
 
-def _summary(rows: list[dict], kind: str, plural: str) -> str:
+def _summary(rows: list[dict], plural: str) -> str:
     """"25 rules: 25 implemented, 25 tested" (the caller leaves out a section's own row)."""
     implemented = sum(1 for r in rows if r["implemented"])
     tested = sum(1 for r in rows if r["tests"])
@@ -90,7 +91,7 @@ def _summary(rows: list[dict], kind: str, plural: str) -> str:
 @engine.command()
 @click.option("--section", callback=_section, metavar="NUMBER", help="Only rules at or under this number: 704, 704.5, 701.50.")
 @click.option("--card", metavar="NAME", help="Only the rulings of this card (English name).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per line, for scripts.")
+@json_option
 @click.pass_context
 def coverage(ctx: click.Context, section: str | None, card: str | None, as_json: bool) -> None:
     """Which rules and rulings of the corpus the engine implements and tests.
@@ -120,8 +121,8 @@ def coverage(ctx: click.Context, section: str | None, card: str | None, as_json:
         # whose 25 subrules are what the count is about.
         rules = [r for r in rows if r["kind"] == "rule" and r["number"] != section]
         rulings = [r for r in rows if r["kind"] == "ruling"]
-        parts = [_summary(rules, "rule", f"rules under {section}" if section else "rules") if rules else None,
-                 _summary(rulings, "ruling", "rulings") if rulings else None]
+        parts = [_summary(rules, f"rules under {section}" if section else "rules") if rules else None,
+                 _summary(rulings, "rulings") if rulings else None]
         click.echo("; ".join(p for p in parts if p))
     if not registry.tests_available():
         click.echo("mtgrules: the tests folder is not installed, so test links are unknown "
