@@ -8,11 +8,13 @@ those sees it. Every case where "nothing happens" is reported too, with the rule
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from .events import Event
 from .registry import implements
 from .state import Face, GameObject, State
 
-FACE_FIELDS = ("name", "types", "subtypes", "supertypes", "power", "toughness")
+FACE_FIELDS = tuple(f.name for f in fields(Face))  # the characteristics a face holds, swapped whole
 
 
 def _nothing(permanent: GameObject, rule: str, reason: str) -> list[Event]:
