@@ -29,7 +29,7 @@ def test_corpus_holds_no_english_rules_or_rulings_text():
         english_sentences |= {r.text for r in mtgjson.parse(corpus_file(f"rulings/{name}").read_bytes(), name) if r.kind == "ruling"}
     text = (REPO / "corpus" / "seeds.jsonl").read_text(encoding="utf-8")
     assert not [s for s in english_sentences if s in text]
-    assert all(r["en_text"] is None for r in committed() if "en_text" in r)
+    assert not any("en_text" in r for r in committed())
     one_word_titles = {r["en_title"] for r in committed() if r.get("en_title")}
     assert one_word_titles == {"Connive", "Convert"}
 
