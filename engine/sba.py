@@ -522,13 +522,12 @@ def check_state_based_actions(state: State, chooser: Chooser | None = None) -> l
                     destroyed.add(action.target)
                 events += perform(state, action)
             continue
-        moved = state.put_waiting_triggers_on_stack()
+        moved = [state.get(i) for i in state.put_waiting_triggers_on_stack()]
         if not moved:
             return events
         events += [
-            Event("704.3", "trigger put on stack", (i,) + ((state.get(i).source,) if state.get(i).source else ()),
-                  (state.get(i).controller,),
-                  f"{state.get(i).controller} puts {state.get(i).name} on the stack")
-            for i in moved
+            Event("704.3", "trigger put on stack", (a.id,) + ((a.source,) if a.source else ()), (a.controller,),
+                  f"{a.controller} puts {a.name} on the stack")
+            for a in moved
         ]
     raise RuntimeError(f"state-based actions did not settle after {MAX_PASSES} checks")
