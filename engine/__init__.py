@@ -67,7 +67,8 @@ Actions (each returns list[Event])
   `energy.may_pay_energy(state, player, n, chooser) -> (paid, events)`.
 - `stack.cast(state, card_id, targets=(), target_type=None, gift_to=None, gift_targets=())`,
   `stack.counter(state, id)`, `stack.resolve_top(state, chooser)`.
-- `copies.copy_spell(state, spell_id)`, `copies.create_token_copy(state, permanent_id, controller)`.
+- `copies.copy_spell(state, spell_id, controller=None)` (the copy is owned by whoever puts it on the
+  stack), `copies.create_token_copy(state, permanent_id, controller)`.
 - `saga.add_lore_counters(state, saga_id, n)`.
 
 Choices: subclass `choices.Chooser` and override `legend_to_keep`, `protector`, `sector`,
