@@ -31,7 +31,8 @@ class AlignedRulings:
 
 def resolve_card(heading: str, cards: list[Record]) -> Record | None:
     """The card whose English or printed name is the heading (exact, then folded)."""
-    for match in (lambda name: name == heading, lambda name: fold(name) == fold(heading)):
+    folded = fold(heading)
+    for match in (lambda name: name == heading, lambda name: fold(name) == folded):
         for card in cards:
             if any(match(name) for name in [card.card or "", *card.names.values()]):
                 return card
