@@ -70,8 +70,6 @@ class Record:
             return (self.kind, self.number)
         if self.kind == "ruling":
             return ("ruling", self.card, self.en_position)
-        if self.kind == "glossary":
-            return ("glossary", (self.extra.get("en_term") or self.title or "").lower())
         if self.kind == "card":
             return ("card", self.card)
         return (self.kind, (self.title or "").lower())
