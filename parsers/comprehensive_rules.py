@@ -412,7 +412,8 @@ def _read_glossary(rows: list[Row], start: int, credits_heading: str, source: st
 
 
 def _add_entry(entries: list[Record], block: list[Row], source: str, lang: str, effective: str) -> None:
-    """A glossary's key is its term, native only in English: a translated term is aligned later."""
+    """A glossary's key is its term, native only in English: a translated term names no English
+    entry (nothing aligns glossary entries), so it is marked unaligned."""
     if not block:
         return
     (line_number, term), definition = block[0], block[1:]
