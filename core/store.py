@@ -2,7 +2,7 @@
 
 Layout under `paths.corpus_dir()`:
 
-    manifest.json           {document path: {"file", "digest", "records", "ingested"}}
+    manifest.json           {document path: {"file", "digest", "kind", "records", "ingested"}}
     documents/<id>.jsonl    the records of one ingested document, one JSON object a line
 
 Every write goes to a temporary file beside the target and is swapped in with `os.replace`, the
