@@ -120,14 +120,18 @@ def is_stemmed(lang: str) -> bool:
     return has_stemmer(lang)
 
 
+@lru_cache(maxsize=None)
 def language_analyzer(lang: str):
-    """The analyzer of the `title_<lang>` and `text_<lang>` fields."""
+    """The analyzer of the `title_<lang>` and `text_<lang>` fields, built once per language and
+    shared (the schema, snippets, `mtgrules term`): each build makes a stemmer with an empty
+    cache."""
     chain = RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
     if has_stemmer(lang):
         return chain | StemFoldFilter(lang)
     return chain | CJKSplitFilter() | CharsetFilter(accent_map)
 
 
+@lru_cache(maxsize=None)
 def words_analyzer():
     """Unstemmed, folded words of any language: spelling, fuzzy terms, prefixes, card names."""
     return RegexTokenizer(TOKEN_PATTERN) | CJKSplitFilter() | LowercaseFilter() | CharsetFilter(accent_map)

@@ -15,21 +15,13 @@ MARK_START = "\x02"
 MARK_END = "\x03"
 WIDTH = 220
 
-_analyzers: dict[str, object] = {}
-
-
-def _analyzer(name: str):
-    if name not in _analyzers:
-        _analyzers[name] = words_analyzer() if name == "" else language_analyzer(name)
-    return _analyzers[name]
-
 
 def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> list[tuple[int, int]]:
     """(start, end) of the words of `text` that the query matched."""
-    stemmer = _analyzer(lang)
+    stemmer = language_analyzer(lang)
     prefixes = tuple({term[:-1] or term for term in stemmed_terms})
     spans = []
-    for token in _analyzer("")(text, chars=True):
+    for token in words_analyzer()(text, chars=True):
         word, start, end = token.text, token.startchar, token.endchar
         if word in word_terms or word in stemmed_terms:
             spans.append((start, end))
