@@ -12,21 +12,13 @@ import pytest
 from conftest import REPO, corpus_file
 
 from mtgrules.engine import registry, rulings
+from mtgrules.parsers.comprehensive_rules import parse_file
 from mtgrules.records import ruling_digest
 from mtgrules.rulenumbers import subrule
 
 
 def english_rules(path: Path) -> dict[str, str]:
-    """Rule number -> text of an English edition: the official parser when it is there, else a
-    minimal reading of lines that start with a rule number."""
-    try:
-        from mtgrules.parsers.comprehensive_rules import parse_file
-    except ImportError:
-        text = path.read_text(encoding="utf-8-sig").replace("\r", "")
-        rules = {}
-        for match in re.finditer(r"^(\d{3}\.\d+[a-z]*)\.? (.+)$", text, re.MULTILINE):
-            rules.setdefault(match.group(1), match.group(2))
-        return rules
+    """Rule number -> text of an English edition, read by the project's own parser."""
     return {record.number: record.text for record in parse_file(path).rules()}
 
 
