@@ -94,13 +94,13 @@ def score(entry: Entry, word: str) -> int:
             return EXACT
         if re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", folded):
             best = max(best, WORD)
-        elif best < STEM and lang in ("es", "fr", "en") and _stems(word, lang) and _stems(word, lang) <= _stems(name, lang):
+        elif best < STEM and lang in ("es", "fr", "en") and (stems := _stems(word, lang)) and stems <= _stems(name, lang):
             best = STEM
     return best
 
 
-def find_terms(catalog: Catalog, word: str) -> list[Entry]:
-    scored = [(score(entry, word), entry) for entry in term_entries(catalog)]
+def find_terms(entries: list[Entry], word: str) -> list[Entry]:
+    scored = [(score(entry, word), entry) for entry in entries]
     top = max((s for s, _ in scored), default=0)
     if not top:
         return []
@@ -132,9 +132,10 @@ def term(word: tuple[str, ...], as_json: bool) -> None:
     """Look up a game term in any language: its names in English, Spanish, French and its rules."""
     text = " ".join(word)
     catalog = Catalog.load()
-    found = find_terms(catalog, text)
+    entries = term_entries(catalog)
+    found = find_terms(entries, text)
     if not found:
-        names = {fold(name): name for entry in term_entries(catalog) for _, name in entry.all_names()}
+        names = {fold(name): name for entry in entries for _, name in entry.all_names()}
         close = difflib.get_close_matches(fold(text), list(names), n=3, cutoff=0.7)
         hint = f"; did you mean: {', '.join(names[c] for c in close)}" if close else ""
         click.echo(f"mtgrules: no term {text!r} in the corpus{hint}", err=True)
