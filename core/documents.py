@@ -28,6 +28,7 @@ from mtgrules.parsers import (
     site_ruling_page,
 )
 from mtgrules.parsers.decoding import decode, read_document
+from mtgrules.parsers.site_blocks import Block, blocks
 from mtgrules.records import Record
 
 RULES, MTGJSON, KEYWORDS, NAMES = "rules", "mtgjson", "keywords", "card names"
@@ -44,19 +45,25 @@ class ParsedDocument:
     warnings: list[str] = field(default_factory=list)
 
 
-def classify(text: str, source: str) -> str:
+def classify(text: str, source: str) -> tuple[str, list[Block]]:
+    """The document's kind and, for a site page, its blocks: reading an HTML page into blocks
+    is the costly part, done once here for the check and the parse."""
     if mtgjson.looks_like_mtgjson(text):
-        return MTGJSON
+        return MTGJSON, []
     if keyword_table.looks_like_keyword_table(text):
-        return KEYWORDS
+        return KEYWORDS, []
     if names_table.looks_like_names_table(text):
-        return NAMES
+        return NAMES, []
     if comprehensive_rules.looks_like_comprehensive_rules(text):
-        return RULES
-    if site_rule_page.is_rule_page(text):
-        return RULE_PAGE
-    if site_ruling_page.is_ruling_page(text):
-        return RULING_PAGE
+        return RULES, []
+    try:
+        page_blocks = blocks(text, source)
+    except ParseError:  # HTML without text: no page of either kind
+        page_blocks = []
+    if site_rule_page.is_rule_page(page_blocks):
+        return RULE_PAGE, page_blocks
+    if site_ruling_page.is_ruling_page(page_blocks):
+        return RULING_PAGE, page_blocks
     first_line = next((line for line in text.splitlines() if line.strip()), "")
     raise ParseError(
         source,
@@ -89,12 +96,12 @@ def parse_files(
     for path in paths:
         raw = read_document(path)
         text = decode(raw, path)
-        loaded.append((path, raw, text, classify(text, path)))
+        loaded.append((path, raw, text, *classify(text, path)))
         if on_read:
             on_read(path)
     documents: list[ParsedDocument] = []
     reference_records = list(context or [])
-    for path, raw, text, kind in loaded:
+    for path, raw, text, kind, _ in loaded:
         if kind in REFERENCE_KINDS:
             document = ParsedDocument(path, raw, kind, _parse_reference(path, raw, text, kind, lang))
             reference_records.extend(document.records)
@@ -103,13 +110,13 @@ def parse_files(
     cards = [r for r in reference_records if r.kind == "card"]
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
     pairs = terms.term_pairs(reference_records)
-    for path, raw, text, kind in loaded:
+    for path, raw, _, kind, page_blocks in loaded:
         if kind == RULE_PAGE:
-            aligned = align_page(site_rule_page.parse(text, path, lang), editions, pairs)
+            aligned = align_page(site_rule_page.parse_blocks(page_blocks, path, lang), editions, pairs)
             records = aligned.records + terms.terms_from_titles(aligned.records)
             documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
         elif kind == RULING_PAGE:
-            aligned = align_rulings(site_ruling_page.parse(text, path, lang), cards, english_rulings, pairs)
+            aligned = align_rulings(site_ruling_page.parse_blocks(page_blocks, path, lang), cards, english_rulings, pairs)
             documents.append(ParsedDocument(path, raw, kind, aligned.records, aligned.warnings))
     order = {path: index for index, path in enumerate(paths)}
     return sorted(documents, key=lambda d: order[d.path])

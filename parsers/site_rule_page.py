@@ -48,33 +48,33 @@ class RulePage:
     subrules: list[Paragraph] = field(default_factory=list)
 
 
-def find_title(page_blocks: list[Block]) -> tuple[int, re.Match]:
+def find_title(page_blocks: list[Block]) -> tuple[int, re.Match] | None:
     """The first block that reads like a rule title: a rule number, optionally after a word
     ("Regla", "Règle") and followed by the title."""
     for position, block in enumerate(page_blocks[:5]):
         match = _TITLE.match(block.text)
         if match and match["title"] and block.kind != ITEM:
             return position, match
-    raise KeyError
+    return None
 
 
-def is_rule_page(text: str) -> bool:
-    try:
-        find_title(blocks(text, "<probe>"))
-    except (KeyError, ParseError):
-        return False
-    return True
+def is_rule_page(page_blocks: list[Block]) -> bool:
+    return find_title(page_blocks) is not None
 
 
 def parse(text: str, source: str, lang: str | None = None) -> RulePage:
-    page_blocks = blocks(text, source)
-    try:
-        start, title = find_title(page_blocks)
-    except KeyError:
+    return parse_blocks(blocks(text, source), source, lang)
+
+
+def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None) -> RulePage:
+    """`parse` for a page already read into blocks (`documents` reads each page once)."""
+    found = find_title(page_blocks)
+    if found is None:
         first = page_blocks[0]
         raise ParseError(
             source, f"no rule title such as '701.50. Confabular' near the top (found {first.text[:40]!r})", line=first.line
-        ) from None
+        )
+    start, title = found
     number = title["number"]
     if not rulenumbers.is_rule_number(number):
         raise ParseError(source, f"{number!r} is not a rule number", line=page_blocks[start].line)

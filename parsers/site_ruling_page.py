@@ -52,16 +52,16 @@ def parse_date(text: str) -> str | None:
         return None
 
 
-def is_ruling_page(text: str) -> bool:
-    try:
-        page_blocks = blocks(text, "<probe>")
-    except ParseError:
-        return False
+def is_ruling_page(page_blocks: list[Block]) -> bool:
     return any(parse_date(b.text) for b in page_blocks[1:4])
 
 
 def parse(text: str, source: str, lang: str | None = None) -> RulingPage:
-    page_blocks = blocks(text, source)
+    return parse_blocks(blocks(text, source), source, lang)
+
+
+def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None) -> RulingPage:
+    """`parse` for a page already read into blocks (`documents` reads each page once)."""
     heading = page_blocks[0]
     if parse_date(heading.text):
         raise ParseError(source, "the page starts with a date, not the card's name", line=heading.line)
