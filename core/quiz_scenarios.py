@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -24,7 +25,9 @@ from mtgrules.quiz import Candidate, Question, prompt, section_of
 from mtgrules.quiz_boards import GENERATORS
 from mtgrules.scenario import Scenario, ScenarioError
 
-EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
+# The scenario examples ship inside the package (`examples/` is mapped to `mtgrules.examples`),
+# so an installed quiz finds them too, and never some other package's folder of that name.
+EXAMPLES_DIR = Path(str(resources.files("mtgrules.examples")))
 NOTHING = "Nothing happens."
 
 
