@@ -118,10 +118,8 @@ class Index:
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.meta = read_meta(folder)
-        self.ix = whoosh_index.open_dir(str(folder))
-        self.searcher = self.ix.searcher()
-        self.langs: list[str] = self.meta["langs"]
+        self.langs: list[str] = read_meta(folder)["langs"]
+        self.searcher = whoosh_index.open_dir(str(folder)).searcher()
         self._document_sets: dict[tuple, set[int]] = {}
 
     @classmethod
@@ -141,7 +139,7 @@ class Index:
     def parse(self, text: str, langs: list[str]):
         check_syntax(text)
         fields = [name for lang in langs for name in (title_field(lang), text_field(lang))] + ["card"]
-        parser = MultifieldParser(fields, self.ix.schema)
+        parser = MultifieldParser(fields, self.searcher.schema)
         parser.add_plugin(FuzzyTermPlugin())
         parsed = parser.parse(route_expansions(text))
         if parsed is wq.NullQuery:
