@@ -73,9 +73,9 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
     )
 
 
-def _parse_reference(path: str, raw: bytes, text: str, kind: str, lang: str | None) -> list[Record]:
+def _parse_reference(path: str, text: str, kind: str, lang: str | None) -> list[Record]:
     if kind == RULES:
-        return comprehensive_rules.parse(raw, path, lang=lang).records
+        return comprehensive_rules.parse(text, path, lang=lang).records
     if kind == MTGJSON:
         return mtgjson.parse(text, path)
     if kind == NAMES:
@@ -103,7 +103,7 @@ def parse_files(
     reference_records = list(context or [])
     for path, raw, text, kind, _ in loaded:
         if kind in REFERENCE_KINDS:
-            document = ParsedDocument(path, raw, kind, _parse_reference(path, raw, text, kind, lang))
+            document = ParsedDocument(path, raw, kind, _parse_reference(path, text, kind, lang))
             reference_records.extend(document.records)
             documents.append(document)
     editions = english_editions(reference_records)
