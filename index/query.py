@@ -11,7 +11,6 @@ surprising results. Scoring is whoosh's BM25F with titles weighted (see schema).
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -234,6 +233,8 @@ class Index:
 
     def suggest(self, text: str) -> str | None:
         """The query with its unknown words replaced by the closest words of the index."""
+        import difflib  # not at import: only a search that found nothing needs it
+
         reader = self.searcher.reader()
         changed = False
 
