@@ -108,7 +108,8 @@ def similarity(
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))
     if term_pairs:
-        present = [en for tr, en in term_pairs.items() if tr in translated.folded_words]
+        # Through the passage's words, not every pair: a page compares each passage many times.
+        present = [term_pairs[word] for word in translated.folded_words if word in term_pairs]
         if present:
             scored.append((1.5, sum(en in english.folded_words for en in present) / len(present)))
     if translated.untranslated:
