@@ -91,18 +91,10 @@ PERFORM: dict[str, Callable[[State, dict, Chooser], list[Event]]] = {
     "resolve": lambda state, a, chooser: stack.resolve_top(state, chooser),
     "damage": lambda state, a, chooser: state.deal_damage(a["source"], a["target"], a["amount"]),
     "draw": lambda state, a, chooser: state.draw(a["player"], a.get("count", 1)),
-    "counters": lambda state, a, chooser: _put_counters(state, a),
+    "counters": lambda state, a, chooser: state.put_counters(a["permanent"], a["kind"], a.get("count", 1)),
     "lore": lambda state, a, chooser: saga.add_lore_counters(state, a["permanent"], a.get("count", 1)),
     "end_step": lambda state, a, chooser: state.end_step(),
 }
-
-
-def _put_counters(state: State, action: dict) -> list[Event]:
-    """An effect puts counters on a permanent (122.1); what 704.5q and 704.5r then do is theirs."""
-    count, kind = action.get("count", 1), action["kind"]
-    state.put_counters(action["permanent"], kind, count)
-    name = state.known(action["permanent"]).name
-    return [Event("122.1", "counters put", (action["permanent"],), (), f"{count} {kind} counter(s) put on {name}")]
 
 
 def judge(scenario: Scenario) -> Judgement:
@@ -114,7 +106,7 @@ def judge(scenario: Scenario) -> Judgement:
         step = Step(index, action)
         try:
             step.events = PERFORM[action["do"]](state, action, chooser)
-        except (IllegalAction, ValueError) as refused:
+        except IllegalAction as refused:
             step.illegal = str(refused)
         step.events += check_state_based_actions(state, chooser)
         steps.append(step)

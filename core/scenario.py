@@ -26,7 +26,7 @@ from typing import Any, Callable
 from mtgrules.engine.choices import SECTORS
 from mtgrules.engine.gift import GIFTS
 from mtgrules.engine.state import Face
-from mtgrules.engine.state import _slug as slug  # default ids look like the engine's own
+from mtgrules.engine.state import slug  # default ids look like the engine's own
 from mtgrules.errors import ParseError
 from mtgrules.tomllines import Path, key_lines, line_of, render_path
 

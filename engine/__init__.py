@@ -58,8 +58,8 @@ Actions (each returns list[Event])
   `sba.pending_state_based_actions(state, chooser)` lists the `Action`s that apply now
   without performing them (for "what happens now?" questions).
 - `state.deal_damage(source_id, recipient, amount)`, `state.draw(player, n)`,
-  `state.discard(player, ids)`, `state.move(id, zone)`, `state.put_counters(id, kind, n)`
-  (returns nothing), `state.add_mana(player, symbol)`, `state.end_step()`,
+  `state.discard(player, ids)`, `state.move(id, zone)`, `state.put_counters(id, kind, n)`,
+  `state.add_mana(player, symbol)` (returns nothing), `state.end_step()`,
   `state.trigger(source_id, name, label=…)` (a triggered ability waiting for the stack).
 - `connive.connive(state, id, n=1, chooser)`, `connive.connive_together(state, [(id, n)], chooser)`.
 - `convert.convert(state, id, ability=None)` (ability: id of the converting ability, for 701.28e).

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .choices import Chooser
 from .events import Event
 from .registry import implements
-from .state import State
+from .state import IllegalAction, State
 
 
 @implements("701.50a", expects=("then discards a card", "nonland card", "+1/+1 counter"))
@@ -65,5 +65,5 @@ def connive_together(state: State, instructions: list[tuple[str, int]], chooser:
                 events += connive(state, permanent, n, chooser)
                 break
         else:
-            raise ValueError("no player in the game controls the remaining conniving permanents")
+            raise IllegalAction("no player in the game controls the remaining conniving permanents")
     return events

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .events import Event
 from .registry import implements
 from .rulings import KITNAP_COPIES
-from .state import State
+from .state import IllegalAction, State
 
 # What a copy takes from the original besides its name: its copiable values (707.2), as far
 # as the state has them.
@@ -25,7 +25,7 @@ def copy_spell(state: State, spell: str, controller: str | None = None) -> list[
     spell's controller) owns and controls it."""
     original = state.get(spell)
     if spell not in state.stack:
-        raise ValueError(f"{original.name} is not on the stack")
+        raise IllegalAction(f"{original.name} is not on the stack")
     owner = controller or original.controller
     duplicate = state.add(original.name, owner, "stack", **{
         **{f: getattr(original, f) for f in COPIABLE}, "copy": "spell",

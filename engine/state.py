@@ -147,7 +147,7 @@ class GameObject:
         return self.toughness + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
 
 
-def _slug(name: str) -> str:
+def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "object"
 
 
@@ -196,7 +196,7 @@ class State:
         bottom = fields.pop("bottom", False)
         if zone not in ZONES:
             raise ValueError(f"unknown zone {zone!r}; zones are {', '.join(ZONES)}")
-        object_id = id or f"{_slug(name)}-{next(self._ids)}"
+        object_id = id or f"{slug(name)}-{next(self._ids)}"
         if object_id in self.objects:
             raise ValueError(f"duplicate object id {object_id!r}")
         obj = GameObject(id=object_id, name=name, owner=owner, timestamp=self.tick(), **fields)
@@ -293,7 +293,7 @@ class State:
         """A triggered ability of `source` that has triggered and waits to be put on the stack."""
         origin = self.known(source)
         ability = GameObject(
-            id=f"{_slug(name)}-{next(self._ids)}", name=name, owner=controller or origin.controller,
+            id=f"{slug(name)}-{next(self._ids)}", name=name, owner=controller or origin.controller,
             ability="triggered", label=label, source=source, effect=effect, timestamp=self.tick(),
         )
         self.objects[ability.id] = ability
@@ -373,9 +373,12 @@ class State:
                                 f"{origin.name} deals {amount} damage to {target.name}"))
         return events
 
-    def put_counters(self, object_id: str, kind: str, count: int = 1) -> None:
+    def put_counters(self, object_id: str, kind: str, count: int = 1) -> list[Event]:
+        """Put counters on an object (122.1); what 704.5q and 704.5r then do is theirs. Returns
+        the event like every other action, so a judge can cite it."""
         obj = self.objects[object_id]
         obj.counters[kind] = obj.counters.get(kind, 0) + count
+        return [Event("122.1", "counters put", (object_id,), (), f"{count} {kind} counter(s) put on {obj.name}")]
 
     @implements("106.4", expects=("add mana", "mana pool"),
                 rulings=(ELECTROZOA_NOT_MANA, HARNESSED_LIGHTNING_NOT_MANA))
