@@ -92,7 +92,7 @@ def _score_against(page: RulePage, passages: list[Passage], edition: EnglishEdit
     matched = [scores[i][j] for i, j in enumerate(matches) if j is not None]
     own_score = None
     if page.own_text and page.number in edition.rules:
-        own_score = similarity(Passage(page.own_text, page.lang), edition.passage(page.number), terms)
+        own_score = similarity(Passage(page.own_text, page.lang), edition.passage(page.number), terms, ratio)
         matched.append(own_score)
     quality = sum(matched) / max(1, len(passages) + (1 if own_score is not None else 0))
     return quality, numbers, scores, matches, own_score
