@@ -1,53 +1,59 @@
 """The search index: analyzers, schema, building, querying (one module each).
 
-Importing this package imports whoosh without two modules it never uses on our path, because
+Importing this package imports whoosh without modules it never uses on our path, because
 `mtgrules search` pays for every import on each call (the budget is 120 ms a call) and these
-three cost about half of whoosh's import time:
+cost about half of whoosh's import time:
 
 - `urllib.request` (with http.client, email, ssl: ~40 ms), which `whoosh.compat` imports only
   to re-export `urlretrieve`, used nowhere in whoosh;
 - `asyncio` (~20 ms), which the `cached_property` package imports for coroutine support;
   whoosh applies it to one plain method, where `functools.cached_property` behaves the same;
 - `whoosh.lang.morph_en` (~5 ms of regular expressions), imported for `variations`, which only
-  the `Variations` query (English word forms; not used here) calls.
+  the `Variations` query (English word forms; not used here) calls;
+- `whoosh.lang.porter` and `whoosh.lang.dmetaphone` (~1.5 ms), imported for the defaults of
+  whoosh's own stemming and sound-alike filters; our analyzers use Snowball stemmers.
 
 Stand-ins are placed in `sys.modules` while whoosh is imported and removed right after, so any
-later `import urllib.request` or `import cached_property` gets the real module; the stand-in
-`urlretrieve` imports and calls the real one, and so does the stand-in `variations`. Nothing changes when whoosh was imported already.
+later import of one of these modules gets the real one. A stand-in function (`urlretrieve`,
+`variations`, `stem`, `double_metaphone`) imports the real module and calls the real function.
+Nothing changes when whoosh was imported already.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import sys
 import types
 
 
-def _urlretrieve(*args, **kwargs):
-    from urllib.request import urlretrieve
+def _deferred(module: str, name: str):
+    """A stand-in for `module.name`: imports the real module when first called."""
 
-    return urlretrieve(*args, **kwargs)
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    return call
 
 
-def _variations(word):
-    from whoosh.lang.morph_en import variations
-
-    return variations(word)
+# module -> (attribute whoosh imports from it, the stand-in for that attribute)
+_STAND_INS = {
+    "urllib.request": ("urlretrieve", _deferred("urllib.request", "urlretrieve")),
+    "cached_property": ("cached_property", functools.cached_property),
+    "whoosh.lang.morph_en": ("variations", _deferred("whoosh.lang.morph_en", "variations")),
+    "whoosh.lang.porter": ("stem", _deferred("whoosh.lang.porter", "stem")),
+    "whoosh.lang.dmetaphone": ("double_metaphone", _deferred("whoosh.lang.dmetaphone", "double_metaphone")),
+}
 
 
 def _import_whoosh_lean() -> None:
     if "whoosh" in sys.modules:
         return
     stand_ins = {}
-    if "urllib.request" not in sys.modules:
-        stand_ins["urllib.request"] = types.ModuleType("urllib.request")
-        stand_ins["urllib.request"].urlretrieve = _urlretrieve
-    if "cached_property" not in sys.modules:
-        stand_ins["cached_property"] = types.ModuleType("cached_property")
-        stand_ins["cached_property"].cached_property = functools.cached_property
-    if "whoosh.lang.morph_en" not in sys.modules:
-        stand_ins["whoosh.lang.morph_en"] = types.ModuleType("whoosh.lang.morph_en")
-        stand_ins["whoosh.lang.morph_en"].variations = _variations
+    for name, (attribute, value) in _STAND_INS.items():
+        if name not in sys.modules:
+            stand_ins[name] = types.ModuleType(name)
+            setattr(stand_ins[name], attribute, value)
     sys.modules.update(stand_ins)
     try:
         import whoosh.compat  # noqa: F401
