@@ -94,7 +94,7 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
         entry["parent"] = parent and {"number": parent, "title": catalog.title_of(parent, langs)}
         entry["previous"] = previous and {"number": previous, "title": catalog.title_of(previous, langs)}
         entry["next"] = following and {"number": following, "title": catalog.title_of(following, langs)}
-        entry["subrules"] = descendants(catalog, number) or catalog.children.get(number, [])
+        entry["subrules"] = catalog.children.get(number, [])
     return entry
 
 
