@@ -14,7 +14,9 @@ from mtgrules.records import Record, most_confident_by_number
 
 
 def fold(text: str) -> str:
-    """Case and accents removed, for comparing names: "Électrozoaire" -> "electrozoaire"."""
+    """Case and accents removed, for comparing names: "Électrozoaire" -> "electrozoaire".
+
+    Case-folded, not lower-cased as `mtgrules.evidence.fold` is: "Straße" meets "strasse"."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 

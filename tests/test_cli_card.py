@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from mtgrules.cli.main import cli
 from mtgrules.engine import registry
+from mtgrules.records import Record
 from test_index import sample_records, use_corpus
 
 
@@ -72,11 +73,22 @@ def test_rulings_are_grouped_by_their_english_counterpart():
 
 def test_an_ambiguous_name_lists_the_candidates_and_exits_1(monkeypatch):
     records = sample_records()
-    records.append(records[-1].__class__(kind="card", lang="en", source="x:1", card="Electrozoa Prime"))
+    records.append(Record(kind="card", lang="en", source="x:1", card="Electrozoa Prime"))
     use_corpus(monkeypatch, records)
     result = run("electroz")
     assert result.exit_code == 1
     assert "2 cards match 'electroz': Electrozoa, Electrozoa Prime" in result.output
+
+
+def test_sharp_s_and_ss_are_the_same_letters_in_a_name(monkeypatch):
+    """Names are compared case-folded, not lower-cased: German names write ß where a person
+    types ss (and the start of a long name is too far from it for typo tolerance to help)."""
+    records = sample_records()
+    records.append(Record(kind="card", lang="en", source="kld:2", card="Spontaneous Artist", names={"de": "Spontane Straßenkünstlerin"}))
+    use_corpus(monkeypatch, records)
+    result = run("spontane strass", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["card"] == "Spontaneous Artist"
 
 
 def test_an_unknown_card_exits_1():
