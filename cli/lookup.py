@@ -5,6 +5,7 @@ they read the records directly instead of the index.
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections import defaultdict
 from functools import cached_property
@@ -76,7 +77,18 @@ class Catalog:
 
     @cached_property
     def cards(self) -> dict[str, Record]:
-        return {r.card: r for r in self.records if r.kind == "card" and r.card}
+        """English card name -> its card record. A card given by several documents (an MTGJSON
+        set file and a name table) shows the printed names of all of them."""
+        table: dict[str, Record] = {}
+        for record in self.records:
+            if record.kind != "card" or not record.card:
+                continue
+            held = table.get(record.card)
+            if held is None:
+                table[record.card] = record
+            else:
+                table[record.card] = dataclasses.replace(held, names={**record.names, **held.names})
+        return table
 
     @cached_property
     def card_names(self) -> dict[str, set[str]]:
