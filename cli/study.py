@@ -8,20 +8,20 @@ language (`citations.default_lang`).
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from mtgrules.citations import Citation
+from mtgrules.cli.options import is_lang_code
 from mtgrules.cli.output import style, wrap
 
-_CODE = re.compile(r"^[a-z]{2,3}$")
-
-
 def _check_lang(ctx, param, value: str | None) -> str | None:
-    if value is not None and not _CODE.match(value.strip().lower()):
+    """One code, of the same form the lookup commands accept (so `zh-hans` works everywhere)."""
+    if value is None:
+        return None
+    code = value.strip().lower()
+    if not is_lang_code(code):
         raise click.BadParameter(f"{value!r}: give one language code, e.g. es, fr or en")
-    return value.strip().lower() if value else None
+    return code
 
 
 def lang_option(help_text: str):

@@ -248,3 +248,15 @@ count = 2
         (6, "121.4", "draw from empty library", []),
         (6, "704.5b", "loses", []),
     ]
+
+
+def test_lang_takes_one_code_of_the_form_the_lookups_accept():
+    from click.testing import CliRunner
+
+    from mtgrules.cli.main import cli
+
+    scenario = str(EXAMPLES / "connive.toml")
+    several = CliRunner().invoke(cli, ["judge", scenario, "--lang", "es,fr"])
+    assert several.exit_code == 2 and "give one language code" in several.output
+    subtagged = CliRunner().invoke(cli, ["judge", scenario, "--lang", "zh-hans"])
+    assert subtagged.exit_code == 0, subtagged.output
