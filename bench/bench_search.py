@@ -102,11 +102,12 @@ def main() -> None:
     ingest(env)
 
     from mtgrules import store
+    from mtgrules.align import linking
     from mtgrules.index import build
     from mtgrules.index.query import Index
 
     start = time.perf_counter()
-    records = store.all_records()
+    records = linking.all_records()
     load_s = time.perf_counter() - start
     start = time.perf_counter()
     build.rebuild(records, store.fingerprint())

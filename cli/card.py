@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from mtgrules.cli.lookup import Catalog, fold
+from mtgrules.lookup.catalog import Catalog, fold
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.records import Record

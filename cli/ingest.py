@@ -14,9 +14,9 @@ _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) w
 
 
 def _parse(paths: tuple[str, ...], lang: str | None):
-    from mtgrules import documents, store
+    from mtgrules.align import documents, linking
 
-    context = store.all_records()
+    context = linking.all_records()
     return documents.parse_files(list(paths), lang=lang, context=context), context
 
 
@@ -36,11 +36,11 @@ def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     Nothing is stored. Rulings show the text of their English counterpart (`en_text`) when the
     card's MTGJSON data is ingested.
     """
-    from mtgrules import store
+    from mtgrules.align import linking
 
     parsed, context = _parse(paths, lang)
     records = [record for document in parsed for record in document.records]
-    store.fill_english_rulings(context + records)
+    linking.fill_english_rulings(context + records)
     _warn(parsed)
     for record in records:
         if as_json:
@@ -73,10 +73,11 @@ def ingest(paths: tuple[str, ...], lang: str | None) -> None:
     stored. Pages ingested before an English edition or MTGJSON file are aligned again when one
     arrives. The search index is rebuilt on the next search.
     """
-    from mtgrules import documents, store
+    from mtgrules import store
+    from mtgrules.align import documents, linking
 
     corpus = store.Store()
-    context = store.all_records(corpus)
+    context = linking.all_records(corpus)
     with _progress(len(paths)) as advance:
         parsed = documents.parse_files(list(paths), lang=lang, context=context, on_read=advance)
     again = documents.pages_to_realign(corpus.manifest(), parsed)

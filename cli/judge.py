@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import click
 
-from mtgrules import citations, judging, scenario, store
+from mtgrules.study import citations, judging, scenario
+from mtgrules.align import linking
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
 
@@ -65,7 +66,7 @@ def judge(file: str, lang: str | None, as_json: bool) -> None:
     Exit codes: 0 judged, 2 a bad scenario file (the message names the file, line and key).
     """
     checked = scenario.load(file)
-    records = store.all_records()
+    records = linking.all_records()
     texts = citations.RuleTexts(records)
     lang = lang or citations.default_lang(records)
     judgement = judging.judge(checked)

@@ -15,8 +15,9 @@ from collections import Counter
 
 import click
 
-from mtgrules import citations, progress, store
-from mtgrules import quiz as questions
+from mtgrules.study import citations, progress
+from mtgrules.align import linking
+from mtgrules.study import quiz as questions
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
 
@@ -109,7 +110,7 @@ def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: i
     """
     if section is not None and not (section.isdigit() and len(section) in (1, 3)):
         raise click.BadParameter(f"{section!r}: give a section such as 704, or a chapter such as 7", param_hint="--section")
-    records = store.all_records()
+    records = linking.all_records()
     texts = citations.RuleTexts(records)
     if stats:
         _stats(texts, lang, section, citations.default_lang(records))

@@ -14,7 +14,7 @@ import sys
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.cli.lookup import Catalog
+from mtgrules.lookup.catalog import Catalog
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 

@@ -78,7 +78,7 @@ def search(query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ..
     text = " ".join(query)
     number = rule_number_asked(text)
     if number:
-        from mtgrules.cli.lookup import Catalog
+        from mtgrules.lookup.catalog import Catalog
         from mtgrules.cli.rule import show_rules
 
         catalog = Catalog.load()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from mtgrules.citations import Citation
+from mtgrules.study.citations import Citation
 from mtgrules.cli.options import is_lang_code
 from mtgrules.cli.output import style, wrap
 

@@ -17,7 +17,7 @@ from collections import defaultdict
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.cli.lookup import Catalog, fold
+from mtgrules.lookup.catalog import Catalog, fold
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
 

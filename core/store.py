@@ -138,10 +138,9 @@ def embedded_manifest() -> dict[str, dict]:
     return json.loads(text)
 
 
-def all_records(store: Store | None = None) -> list[Record]:
-    """Embedded seed records plus the user's, with English ruling text filled in where the
-    user ingested the MTGJSON data it comes from, and keyword-table terms linked to the rules
-    of the newest English edition ingested."""
+def stored_records(store: Store | None = None) -> list[Record]:
+    """Embedded seed records plus the user's, as stored: a user copy of a seed replaces the
+    seed's embedded records. Nothing is linked here: `mtgrules.align.linking` does that."""
     store = store or Store()
     user = store.records()
     user_digests = store.digests()
@@ -149,28 +148,7 @@ def all_records(store: Store | None = None) -> list[Record]:
         entry["source"] for entry in embedded_manifest().values() if entry["digest"] in user_digests
     }
     embedded = [r for r in embedded_records() if r.source.rsplit(":", 1)[0] not in seeds_replaced]
-    from mtgrules import terms  # not at import: `mtgrules search` reads only the fingerprint
-
-    records = embedded + user
-    fill_english_rulings(records)
-    terms.link_terms(records)
-    return records
-
-
-def fill_english_rulings(records: list[Record]) -> None:
-    """Set `en_text` on translated rulings from the English rulings among `records`."""
-    english = {
-        (r.card, r.en_position): r for r in records if r.kind == "ruling" and r.lang == "en"
-    }
-    for record in records:
-        if record.kind != "ruling":
-            continue
-        if record.lang == "en":
-            record.en_text = record.text
-            continue
-        counterpart = english.get((record.card, record.en_position))
-        if counterpart is not None and counterpart.en_digest == record.en_digest:
-            record.en_text = counterpart.text
+    return embedded + user
 
 
 def fingerprint(store: Store | None = None) -> str:

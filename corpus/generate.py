@@ -23,7 +23,8 @@ EVIDENCE = ("rulings/BLB-kitnap.mtgjson-excerpt.json", "rulings/MH3-electrozoa.m
 
 def generate(data: Path) -> tuple[str, str]:
     """The text of seeds.jsonl and of seeds-manifest.json."""
-    from mtgrules import documents, store
+    from mtgrules.align import documents
+    from mtgrules import store
 
     data = data.resolve()
     reference = documents.parse_files([str(data / ENGLISH_EDITION), *(str(data / e) for e in EVIDENCE)])

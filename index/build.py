@@ -31,6 +31,7 @@ from pathlib import Path
 import click
 
 from mtgrules import paths, store
+from mtgrules.align import linking
 from mtgrules.records import Record
 
 META = "meta.json"
@@ -153,7 +154,7 @@ def rebuild(records: list[Record] | None = None, fingerprint: str | None = None,
 def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str | None) -> Path:
     previous = current_build(root)
     fingerprint = fingerprint or store.fingerprint()
-    records = store.all_records() if records is None else records
+    records = linking.all_records() if records is None else records
     folder = root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
     write_index(folder, records, fingerprint, show_progress=sys.stderr.isatty())
     _swap(root, folder)

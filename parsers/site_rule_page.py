@@ -9,7 +9,7 @@ juez Pro"). Only the title, the own text and the subrules section are content.
 Structure decides, not one site's wording: the subrules section is the first heading after the
 title whose word looks like "sub-rules" in a Romance or Germanic language, and it ends at the next
 heading. A page with no such heading has only its own text, up to the first heading. The
-paragraphs get their numbers later, by alignment with an English edition (`mtgrules.align_rules`),
+paragraphs get their numbers later, by alignment with an English edition (`mtgrules.align.rule_pages`),
 never by counting here.
 """
 

@@ -4,7 +4,7 @@ A page reads: the card's name as a heading (English, or the printed Spanish/Fren
 rulings, each preceded by its date `DD/MM/YYYY` (also `YYYY-MM-DD`). A ruling may span several
 paragraphs until the next date. English fragments left untranslated are kept in the text and
 listed in `untranslated`. Which English ruling each one translates is decided later, as an
-assignment (`mtgrules.align_rulings`): pages may list rulings in another order than MTGJSON.
+assignment (`mtgrules.align.ruling_pages`): pages may list rulings in another order than MTGJSON.
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ import random
 import pytest
 
 from conftest import SEEDS, corpus_file
-from mtgrules import documents
-from mtgrules.align_rules import align_page, align_sequence
-from mtgrules.align_rulings import align_rulings
-from mtgrules.english import english_editions
+from mtgrules.align import documents
+from mtgrules.align.rule_pages import align_page, align_sequence
+from mtgrules.align.ruling_pages import align_rulings
+from mtgrules.align.english import english_editions
 from mtgrules.parsers import comprehensive_rules, mtgjson, site_rule_page, site_ruling_page
 
 EDITIONS = ["en-20240607", "en-20250606", "en-20260116", "en-20260417", "en-20260807"]

@@ -5,7 +5,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgrules.assignment import best_assignment
+from mtgrules.align.assignment import best_assignment
 
 
 def brute_force_total(scores):

@@ -98,7 +98,7 @@ def test_an_unknown_card_exits_1():
 
 
 def test_a_card_given_by_two_documents_shows_the_names_of_both():
-    from mtgrules.cli.lookup import Catalog
+    from mtgrules.lookup.catalog import Catalog
     from mtgrules.records import Record
 
     catalog = Catalog([

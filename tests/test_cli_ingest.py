@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from conftest import SEEDS, corpus_file
 from mtgrules import store
+from mtgrules.align import linking
 from mtgrules.cli.main import cli
 
 
@@ -63,10 +64,10 @@ def test_ingest_then_reingest_replaces_the_documents_records(isolated_home):
 
 
 def test_ingesting_a_seed_replaces_its_embedded_copy():
-    before = [r for r in store.all_records() if r.source.startswith("seeds/004")]
+    before = [r for r in linking.all_records() if r.source.startswith("seeds/004")]
     assert len(before) == 9
     assert run("ingest", seed("004")).exit_code == 0
-    rulings = [r for r in store.all_records() if r.kind == "ruling" and r.card == "Electrozoa"]
+    rulings = [r for r in linking.all_records() if r.kind == "ruling" and r.card == "Electrozoa"]
     assert len(rulings) == 9, "the embedded records of the same document must not be duplicated"
 
 

@@ -5,6 +5,7 @@ import re
 
 from conftest import CORPUS_DATA, REPO, corpus_file
 from mtgrules import store
+from mtgrules.align import linking
 from mtgrules.corpus import generate
 from mtgrules.parsers import comprehensive_rules, mtgjson
 
@@ -45,6 +46,6 @@ def test_seed_records_are_keyed_and_aligned():
 
 
 def test_embedded_corpus_is_searchable_with_no_setup():
-    records = store.all_records()
+    records = linking.all_records()
     assert len(records) == len(committed())
     assert {r.lang for r in records} == {"es", "fr"}

@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import mtgrules.store
+import mtgrules.align.linking
 from mtgrules.cli.main import cli
 from mtgrules.records import Record
 from mtgrules.rulenumbers import subrule
@@ -31,7 +31,7 @@ def corpus(monkeypatch):
         ruling("Kitnap", 8, "a2c8860b84ae", en_text="(English text read at display time)"),
         ruling("Kitnap", 9, "ffffffffffff"),
     ]
-    monkeypatch.setattr(mtgrules.store, "all_records", lambda store=None: records)
+    monkeypatch.setattr(mtgrules.align.linking, "all_records", lambda store=None: records)
     return records
 
 

@@ -2,7 +2,7 @@
 
 The sample corpus below is written for these tests (short paraphrases, not Wizards' text); the
 other test_cli_* modules import it. `use_corpus` stands in for the user's store, so the tests
-exercise exactly what the commands read: `store.all_records()` and `store.fingerprint()`.
+exercise exactly what the commands read: `linking.all_records()` and `store.fingerprint()`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import time
 import pytest
 
 from mtgrules import store
+from mtgrules.align import linking
 from mtgrules.index import build
 from mtgrules.index.analyzers import fold, language_analyzer
 from mtgrules.index.query import Index, QueryError
@@ -82,11 +83,11 @@ def use_corpus(monkeypatch, records: list[Record]) -> None:
 
     def all_records(store_=None):
         copies = copy.deepcopy(frozen)
-        store.fill_english_rulings(copies)
+        linking.fill_english_rulings(copies)
         return copies
 
     digest = hashlib.sha256("".join(r.to_json() for r in frozen).encode()).hexdigest()
-    monkeypatch.setattr(store, "all_records", all_records)
+    monkeypatch.setattr(linking, "all_records", all_records)
     monkeypatch.setattr(store, "fingerprint", lambda store_=None: digest)
 
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import SEEDS
-from mtgrules import documents
+from mtgrules.align import documents
 from mtgrules.errors import ParseError
 from mtgrules.records import Record
 

@@ -8,20 +8,21 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from mtgrules import citations, judging, quiz, quiz_scenarios, scenario, store
-from mtgrules.progress import BOX_DAYS, ItemState, Progress, order
-from mtgrules.quiz_boards import GENERATORS
+from mtgrules.study import citations, judging, quiz, quiz_scenarios, scenario
+from mtgrules.align import linking
+from mtgrules.study.progress import BOX_DAYS, ItemState, Progress, order
+from mtgrules.study.quiz_boards import GENERATORS
 
 
 @pytest.fixture
 def texts() -> citations.RuleTexts:
-    return citations.RuleTexts(store.all_records())
+    return citations.RuleTexts(linking.all_records())
 
 
 def test_seeds_alone_give_spanish_questions_on_701_and_704_only(texts):
     pool = quiz.build_pool(texts, "es")
     assert {c.section for c in pool} == {"701", "704"}
-    assert citations.default_lang(store.all_records()) == "es"
+    assert citations.default_lang(linking.all_records()) == "es"
     assert quiz.build_pool(texts, "fr") == []  # French seeds are rulings, not rules
 
 

@@ -74,7 +74,7 @@ def test_card_name_table_row_of_the_wrong_width_names_its_line():
 
 
 def test_a_spanish_ruling_page_resolves_its_card_through_a_name_table(tmp_path):
-    from mtgrules import documents
+    from mtgrules.align import documents
 
     page = tmp_path / "gracia.txt"
     page.write_text("Gracia duradera\n\n18/06/2021\n\nSi Gracia duradera deja el campo de batalla, no ocurre nada.\n", encoding="utf-8")

@@ -6,9 +6,9 @@ import textwrap
 
 import pytest
 
-from mtgrules import scenario
-from mtgrules.scenario import ScenarioError
-from mtgrules.tomllines import key_lines, line_of, render_path
+from mtgrules.study import scenario
+from mtgrules.study.scenario import ScenarioError
+from mtgrules.study.tomllines import key_lines, line_of, render_path
 
 BOARD = """\
 title = "Two bears"

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtgrules.assignment import best_assignment
-from mtgrules.evidence import UNALIGNED_BELOW, Passage, confidence, fold, similarity
+from mtgrules.align.assignment import best_assignment
+from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, fold, similarity
 from mtgrules.parsers.site_ruling_page import RulingPage
 from mtgrules.records import Record
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mtgrules import rulenumbers
-from mtgrules.english import EnglishEdition
-from mtgrules.evidence import UNALIGNED_BELOW, Passage, confidence, page_length_ratio, similarity
+from mtgrules.align.english import EnglishEdition
+from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, page_length_ratio, similarity
 from mtgrules.parsers.site_rule_page import RulePage
 from mtgrules.records import Record
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from mtgrules import rulenumbers
-from mtgrules.citations import Citation, RuleTexts
+from mtgrules.study.citations import Citation, RuleTexts
 
 KINDS = ("number", "text", "scenario")
 
@@ -150,7 +150,7 @@ def matches_section(section: str, wanted: str | None) -> bool:
 
 
 def build_pool(texts: RuleTexts, lang: str, kinds: tuple[str, ...] = KINDS, section: str | None = None) -> list[Candidate]:
-    from mtgrules import quiz_scenarios
+    from mtgrules.study import quiz_scenarios
 
     pool = rule_candidates(texts, lang, kinds)
     if "scenario" in kinds:

@@ -17,7 +17,7 @@ from mtgrules.records import Record, most_confident_by_number
 def fold(text: str) -> str:
     """Case and accents removed, for comparing names: "Électrozoaire" -> "electrozoaire".
 
-    Case-folded, not lower-cased as `mtgrules.evidence.fold` is: "Straße" meets "strasse"."""
+    Case-folded, not lower-cased as `mtgrules.align.evidence.fold` is: "Straße" meets "strasse"."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
@@ -30,9 +30,9 @@ class Catalog:
 
     @classmethod
     def load(cls) -> "Catalog":
-        from mtgrules import store
+        from mtgrules.align import linking
 
-        return cls(store.all_records())
+        return cls(linking.all_records())
 
     @cached_property
     def numbered(self) -> dict[str, dict[str, Record]]:

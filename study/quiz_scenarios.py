@@ -19,11 +19,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
-from mtgrules import judging, scenario
-from mtgrules.citations import RuleTexts
-from mtgrules.quiz import Candidate, Question, prompt, section_of
-from mtgrules.quiz_boards import GENERATORS
-from mtgrules.scenario import Scenario, ScenarioError
+from mtgrules.study import judging, scenario
+from mtgrules.study.citations import RuleTexts
+from mtgrules.study.quiz import Candidate, Question, prompt, section_of
+from mtgrules.study.quiz_boards import GENERATORS
+from mtgrules.study.scenario import Scenario, ScenarioError
 
 # The scenario examples ship inside the package (`examples/` is mapped to `mtgrules.examples`),
 # so an installed quiz finds them too, and never some other package's folder of that name.

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from mtgrules import store, terms
-from mtgrules.align_rules import align_page
-from mtgrules.align_rulings import align_rulings
-from mtgrules.english import english_editions
+from mtgrules import store
+from mtgrules.align import terms
+from mtgrules.align.rule_pages import align_page
+from mtgrules.align.ruling_pages import align_rulings
+from mtgrules.align.english import english_editions
 from mtgrules.errors import ParseError
 from mtgrules.parsers import (
     comprehensive_rules,

@@ -19,7 +19,7 @@ from mtgrules.engine.choices import Chooser
 from mtgrules.engine.events import Event
 from mtgrules.engine.sba import check_state_based_actions
 from mtgrules.engine.state import IllegalAction, Player, State
-from mtgrules.scenario import Scenario
+from mtgrules.study.scenario import Scenario
 
 
 class ScenarioChooser(Chooser):

@@ -28,7 +28,7 @@ from mtgrules.engine.gift import GIFTS
 from mtgrules.engine.state import Face
 from mtgrules.engine.state import slug  # default ids look like the engine's own
 from mtgrules.errors import ParseError
-from mtgrules.tomllines import Path, key_lines, line_of, render_path
+from mtgrules.study.tomllines import Path, key_lines, line_of, render_path
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Dungeon", "Enchantment", "Instant", "Kindred", "Land",
               "Planeswalker", "Sorcery")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from mtgrules import rulenumbers
-from mtgrules.english import newest_english_edition
-from mtgrules.evidence import fold
+from mtgrules.align.english import newest_english_edition
+from mtgrules.align.evidence import fold
 from mtgrules.records import Record
 
 

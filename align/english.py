@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from mtgrules import rulenumbers
-from mtgrules.evidence import Passage
+from mtgrules.align.evidence import Passage
 from mtgrules.records import Record
 
 

@@ -1,0 +1,15 @@
+"""From documents to aligned, keyed records: what ties a translation to its English counterpart.
+
+- `documents`: recognise each file by its content, parse it, align pages (what `ingest`,
+  `parse` and the corpus generator share).
+- `rule_pages`: number the unnumbered subrules of a translated rule page against an English
+  edition (a monotone alignment with gaps).
+- `ruling_pages`: pair a page's rulings with the card's English rulings (an assignment).
+- `evidence`: how alike a translated and an English passage are, from evidence that survives
+  translation; `assignment`: the Hungarian method.
+- `english`: the ingested English editions, arranged for alignment.
+- `terms`: the cross-language term dictionary (keyword table, aligned titles).
+- `linking`: the stored records linked for reading (English ruling text, term rules).
+
+Imports only the foundation (`mtgrules.*` modules) and `mtgrules.parsers`.
+"""

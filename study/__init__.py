@@ -1,0 +1,10 @@
+"""Judge study: board scenarios the engine resolves, and a spaced-repetition quiz.
+
+- `scenario` (with `tomllines` for line numbers): the TOML scenario format, checked key by key.
+- `judging`: runs a scenario through `mtgrules.engine` and collects the events it cites.
+- `citations`: the text of a cited rule in the language being studied.
+- `quiz`, `quiz_boards`, `quiz_scenarios`: questions on rule numbers, texts and scenarios.
+- `progress`: Leitner boxes in SQLite.
+
+Sits above the lookup library and beside the engine; only `mtgrules.cli` imports it.
+"""
