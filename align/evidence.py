@@ -19,11 +19,11 @@ from __future__ import annotations
 import math
 import re
 import statistics
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
 from mtgrules import rulenumbers
+from mtgrules.text import fold
 
 # Power/toughness, mana and energy symbols, and free-standing numbers; digits that belong to a
 # rule number (701.50b) are not counted here but as references. Letters may touch a number:
@@ -33,12 +33,6 @@ _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 # Translated length over English length; zh measured on the 2024-06-07 editions (median 0.315).
 # Other languages calibrate on the page itself (`page_length_ratio`).
 LENGTH_RATIO = {"es": 1.15, "fr": 1.18, "de": 1.2, "it": 1.12, "pt": 1.12, "zh": 0.32}
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: "Énergie" → "energie"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def cognate_stem(word: str) -> str:

@@ -127,8 +127,7 @@ def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[
     rule = _page_rule_record(page)
     rule.edition, rule.en_title, rule.confidence = edition.effective, english_rule.title, page_confidence
     rule.aligned = page_confidence >= UNALIGNED_BELOW
-    if missing:
-        rule.extra["missing"] = missing
+    rule.missing = missing
     warnings = []
     if missing:
         warnings.append(f"{page.source}: the page lacks English subrules {', '.join(missing)} (edition {edition.effective})")
@@ -166,7 +165,6 @@ def _subrule_record(page: RulePage, paragraph, number: str | None, conf: float, 
         edition=edition,
         confidence=conf,
         aligned=number is not None and conf >= UNALIGNED_BELOW,
-        extra={} if number else {"unmatched": True},
     )
 
 
@@ -177,11 +175,11 @@ def _provisional(page: RulePage, editions: dict[str, EnglishEdition]) -> Aligned
         else f"no ingested English edition has rule {page.number}"
     )
     rule = _page_rule_record(page)
-    rule.extra["provisional"] = True
+    rule.provisional = True
     records = [rule]
     for index, paragraph in enumerate(page.subrules):
         record = _subrule_record(page, paragraph, rulenumbers.subrule(page.number, index), 0.0, None)
-        record.confidence, record.aligned, record.extra = None, False, {"provisional": True}
+        record.confidence, record.aligned, record.provisional = None, False, True
         records.append(record)
     warning = f"{page.source}: {reason}; subrules of {page.number} are numbered provisionally, in page order (ingest an English edition to align them)"
     return AlignedPage(records, None, [], [warning])

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mtgrules.align.assignment import best_assignment
-from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, fold, similarity
+from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, similarity
+from mtgrules.text import fold
 from mtgrules.parsers.site_ruling_page import RulingPage
 from mtgrules.records import Record
 

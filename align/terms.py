@@ -13,7 +13,7 @@ import re
 
 from mtgrules import rulenumbers
 from mtgrules.align.english import newest_english_edition
-from mtgrules.align.evidence import fold
+from mtgrules.text import fold
 from mtgrules.records import Record
 
 
@@ -48,7 +48,7 @@ def term_pairs(records: list[Record]) -> dict[str, str]:
         if len(english.split()) != 1:
             continue
         forms: list[str] = []
-        for lang, names in record.extra.get("aliases", {}).items():
+        for lang, names in record.aliases.items():
             if lang != "en":
                 forms.extend(names)
         forms.extend(name for lang, name in record.names.items() if lang != "en")

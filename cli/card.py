@@ -14,7 +14,8 @@ import sys
 
 import click
 
-from mtgrules.lookup.catalog import Catalog, fold
+from mtgrules.lookup.catalog import Catalog
+from mtgrules.text import fold
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.records import Record
@@ -82,7 +83,7 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None) -> dict:
     return {
         "card": card,
         "names": dict(sorted(names.items())),
-        "set": record.extra.get("set") if record else None,
+        "set": record.set_code if record else None,
         "rulings": entries,
     }
 

@@ -17,7 +17,8 @@ from collections import defaultdict
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.lookup.catalog import Catalog, fold
+from mtgrules.lookup.catalog import Catalog
+from mtgrules.text import fold
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
 
@@ -56,7 +57,7 @@ def term_entries(catalog: Catalog) -> list[Entry]:
             entry = entry_for(record.names.get("en") or record.title)
             for lang, name in record.names.items():
                 entry.add_name(lang, name)
-            for lang, aliases in record.extra.get("aliases", {}).items():
+            for lang, aliases in record.aliases.items():
                 for alias in aliases:
                     entry.add_name(lang, alias)
             for number in record.rules:

@@ -61,7 +61,13 @@ class Record:
     rules: list[str] = field(default_factory=list)  # terms: the rule numbers they name
     confidence: float | None = None  # alignment confidence, 0..1; None when nothing was aligned
     aligned: bool = False  # True when the key was established by alignment or is native (English)
-    extra: dict[str, Any] = field(default_factory=dict)  # set code, uuid, document title …
+    provisional: bool = False  # rule pages with no English edition: numbered in page order
+    missing: list[str] = field(default_factory=list)  # a translated rule: English subrules its page lacks
+    aliases: dict[str, list[str]] = field(default_factory=dict)  # terms: other printed forms per language
+    set_code: str | None = None  # cards and English rulings: the MTGJSON set ("KLD")
+    collector_number: str | None = None  # cards
+    uuid: str | None = None  # cards: MTGJSON's id of the printing
+    type_lines: dict[str, str] = field(default_factory=dict)  # cards: language -> printed type line
 
     @property
     def key(self) -> tuple:
@@ -84,7 +90,9 @@ class Record:
         return json.dumps(self.to_dict(**options), ensure_ascii=False, sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Record":
+    def from_dict(cls, data: dict[str, Any]) -> Record:
+        if "extra" in data:
+            data = _from_extra(data)
         unknown = set(data) - _FIELD_NAMES
         if unknown:
             raise ValueError(f"unknown record fields: {', '.join(sorted(unknown))}")
@@ -93,8 +101,25 @@ class Record:
         return cls(**data)
 
 
-# Computed once: `dataclasses.fields` per record took a fifth of `store.all_records()`.
+# Computed once: `dataclasses.fields` per record took a fifth of reading the corpus.
 _FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(Record))
+
+# Corpora written before these fields were declared kept them in a free-form `extra` mapping.
+_EXTRA_KEYS = {"missing": "missing", "provisional": "provisional", "aliases": "aliases", "set": "set_code",
+               "number": "collector_number", "uuid": "uuid", "types": "type_lines"}
+
+
+def _from_extra(data: dict[str, Any]) -> dict[str, Any]:
+    """A record of an older corpus, its `extra` keys moved to the declared fields (keys that
+    no field holds any more, such as `unmatched`, which `number is None` says, are dropped)."""
+    data = dict(data)
+    extra = data.pop("extra") or {}
+    for key, value in extra.items():
+        if key in _EXTRA_KEYS and value is not None:
+            data[_EXTRA_KEYS[key]] = value
+    if extra.get("type") and "type_lines" not in data:
+        data["type_lines"] = {"en": extra["type"]}
+    return data
 
 
 def most_confident_by_number(records, kinds=("rule",), aligned_only=False) -> dict[str, dict[str, Record]]:

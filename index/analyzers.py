@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from whoosh.analysis import CharsetFilter, Filter, LowercaseFilter, RegexTokenizer
+from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer
 from whoosh.lang import has_stemmer, stemmer_for_language
-from whoosh.support.charset import accent_map
+
+from mtgrules.text import fold
 
 # Words, keeping rule numbers such as 704.5aa whole. CJK characters are split apart by
 # `CJKSplitFilter`, not by this pattern: a character class of the CJK ranges costs ~5 ms to
@@ -77,9 +78,13 @@ class CJKSplitFilter(Filter):
             added += len(pieces) - 1
 
 
-def fold(text: str) -> str:
-    """Lowercase and strip accents: "Énergie" -> "energie"."""
-    return text.lower().translate(accent_map)
+class FoldFilter(Filter):
+    """Folds each token with `mtgrules.text.fold`, the fold every part of mtgrules shares."""
+
+    def __call__(self, tokens):
+        for token in tokens:
+            token.text = fold(token.text)
+            yield token
 
 
 class StemFoldFilter(Filter):
@@ -105,12 +110,12 @@ class StemFoldFilter(Filter):
         stem = self._stem
         for token in tokens:
             word = token.text
-            primary = stem(word).translate(accent_map)
+            primary = fold(stem(word))
             token.text = primary
             yield token
             if token.mode == "query":
                 continue
-            alternate = stem(word.translate(accent_map))
+            alternate = stem(fold(word))
             if alternate != primary:
                 token.text = alternate
                 yield token
@@ -128,10 +133,10 @@ def language_analyzer(lang: str):
     chain = RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
     if has_stemmer(lang):
         return chain | StemFoldFilter(lang)
-    return chain | CJKSplitFilter() | CharsetFilter(accent_map)
+    return chain | CJKSplitFilter() | FoldFilter()
 
 
 @lru_cache(maxsize=None)
 def words_analyzer():
     """Unstemmed, folded words of any language: spelling, fuzzy terms, prefixes, card names."""
-    return RegexTokenizer(TOKEN_PATTERN) | CJKSplitFilter() | LowercaseFilter() | CharsetFilter(accent_map)
+    return RegexTokenizer(TOKEN_PATTERN) | CJKSplitFilter() | LowercaseFilter() | FoldFilter()

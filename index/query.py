@@ -21,7 +21,7 @@ from whoosh import query as wq
 from whoosh.qparser import FuzzyTermPlugin, MultifieldParser
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index.analyzers import fold
+from mtgrules.text import fold
 from mtgrules.index.build import ensure_index, read_meta
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet

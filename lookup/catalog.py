@@ -6,20 +6,12 @@ they read the records directly instead of the index.
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections import defaultdict
 from functools import cached_property
 
 from mtgrules import rulenumbers
 from mtgrules.records import Record, most_confident_by_number
-
-
-def fold(text: str) -> str:
-    """Case and accents removed, for comparing names: "Électrozoaire" -> "electrozoaire".
-
-    Case-folded, not lower-cased as `mtgrules.align.evidence.fold` is: "Straße" meets "strasse"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
+from mtgrules.text import fold
 
 
 class Catalog:

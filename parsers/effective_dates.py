@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import datetime
 import re
-import unicodedata
+
+from mtgrules.text import fold
 
 # Month names of the languages Wizards translates the rules or cards into with Latin script.
 # Names shared between languages ("marzo", "mai", "agosto") name the same month in each.
@@ -56,16 +57,10 @@ def _candidates(line: str):
         if match[1].lower() in _ENGLISH:
             yield _iso(match[3], _ENGLISH[match[1].lower()], match[2], True)
     for match in _DAY_FIRST.finditer(line):
-        if _fold(match[2]) in _ANY_LANGUAGE:
-            yield _iso(match[3], _ANY_LANGUAGE[_fold(match[2])], match[1], False)
+        if fold(match[2]) in _ANY_LANGUAGE:
+            yield _iso(match[3], _ANY_LANGUAGE[fold(match[2])], match[1], False)
     for match in _NUMERIC.finditer(line):
         yield _iso(match[3], match[2], match[1], False)
-
-
-def _fold(word: str) -> str:
-    """Lower case without accents, so "Août", "août" and "aout" name the same month."""
-    decomposed = unicodedata.normalize("NFD", word.lower())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 def _iso(year: str | int, month: str | int, day: str | int, english: bool) -> tuple[str, bool] | None:

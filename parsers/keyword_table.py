@@ -63,7 +63,7 @@ def parse(data: bytes | str, source: str) -> list[Record]:
                 title=english[0],
                 names=names,
                 aligned=True,
-                extra={"aliases": aliases},
+                aliases=aliases,
             )
         )
     return records

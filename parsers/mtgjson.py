@@ -77,12 +77,10 @@ def parse(data: bytes | str, source: str) -> list[Record]:
                 text=card.get("text") or "",
                 names=names,
                 aligned=True,
-                extra={
-                    "set": card.get("setCode") or set_code,
-                    "number": card.get("number"),
-                    "type": card.get("type"),
-                    "uuid": card.get("uuid"),
-                },
+                set_code=card.get("setCode") or set_code,
+                collector_number=card.get("number"),
+                type_lines={"en": card["type"]} if card.get("type") else {},
+                uuid=card.get("uuid"),
             )
         )
         for position, ruling in enumerate(card.get("rulings") or [], start=1):
@@ -101,7 +99,7 @@ def parse(data: bytes | str, source: str) -> list[Record]:
                     en_position=position,
                     en_digest=ruling_digest(ruling["text"]),
                     aligned=True,
-                    extra={"set": card.get("setCode") or set_code},
+                    set_code=card.get("setCode") or set_code,
                 )
             )
     return records

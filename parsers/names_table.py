@@ -50,6 +50,6 @@ def parse(data: bytes | str, source: str) -> list[Record]:
             card=name,
             names=names,
             aligned=True,
-            extra={"set": cells.get("set"), "number": cells.get("number"), "type": types.get("en"), "types": types, "uuid": cells.get("uuid")},
+            set_code=cells.get("set"), collector_number=cells.get("number"), type_lines=types, uuid=cells.get("uuid"),
         )
     return list(cards.values())

@@ -90,7 +90,7 @@ def test_without_english_numbers_are_provisional_and_say_so():
     aligned = align_page(site_rule_page.parse(seed("003").read_text(), "003.txt"), {})
     assert numbers_of(aligned)[1] == "701.28a"  # counted, and known to be wrong: hence unaligned
     assert not any(r.aligned for r in aligned.records)
-    assert all(r.extra.get("provisional") for r in aligned.records)
+    assert all(r.provisional for r in aligned.records)
     assert "no English edition is ingested" in aligned.warnings[0]
 
 

@@ -17,7 +17,8 @@ import pytest
 from mtgrules import store
 from mtgrules.align import linking
 from mtgrules.index import build
-from mtgrules.index.analyzers import fold, language_analyzer
+from mtgrules.index.analyzers import language_analyzer
+from mtgrules.text import fold
 from mtgrules.index.query import Index, QueryError
 from mtgrules.index.snippets import MARK_END, MARK_START
 from mtgrules.records import Record
@@ -62,7 +63,7 @@ def sample_records() -> list[Record]:
         rule("122.1", "en", "A counter is a marker on an object or player."),
         Record(kind="glossary", lang="en", source="cr:9", title="Energy Counter", text="A counter a player may have. See rule 107.14.", references=["107.14"]),
         Record(kind="term", lang="en", source="kw:1", title="Energy counter", names={"en": "Energy counter", "es": "contador de energía", "fr": "marqueur « énergie »"}, rules=["107.14", "122.1"]),
-        Record(kind="term", lang="en", source="kw:2", title="Gift", names={"en": "Gift", "es": "regalar", "fr": "faire cadeau"}, extra={"aliases": {"fr": ["faire cadeau", "cadeau"]}}, rules=["702.174"]),
+        Record(kind="term", lang="en", source="kw:2", title="Gift", names={"en": "Gift", "es": "regalar", "fr": "faire cadeau"}, aliases={"fr": ["faire cadeau", "cadeau"]}, rules=["702.174"]),
         Record(kind="term", lang="en", source="kw:3", title="Connive", names={"en": "Connive", "es": "confabular", "fr": "conniver"}),
         Record(kind="card", lang="en", source="mh3:1", card="Electrozoa", names={"en": "Electrozoa", "es": "Electrozoa", "fr": "Électrozoaire"}),
         Record(kind="card", lang="en", source="blb:1", card="Kitnap", names={"en": "Kitnap", "es": "En las garras del sueño", "fr": "Sieste du jeune raton laveur"}),

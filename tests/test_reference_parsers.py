@@ -47,10 +47,10 @@ def test_keyword_table_terms_with_aliases_and_notes_removed():
     path = corpus_file("cr/keywords_en_es_fr.tsv")
     terms = {t.title: t for t in keyword_table.parse(path.read_bytes(), str(path))}
     assert terms["Connive"].names == {"en": "Connive", "es": "confabular", "fr": "conniver"}
-    assert terms["Gift"].extra["aliases"]["fr"] == ["faire cadeau", "cadeau"]
+    assert terms["Gift"].aliases["fr"] == ["faire cadeau", "cadeau"]
     energy = terms["Energy counter"]
     assert energy.names == {"en": "Energy counter", "es": "contador de energía", "fr": "marqueur « énergie »"}
-    assert "{E}" in energy.extra["aliases"]["en"]
+    assert "{E}" in energy.aliases["en"]
     assert "es" not in terms["Convert"].names, "NOT FOUND cells give no name"
 
 
@@ -64,7 +64,7 @@ def test_card_name_table_gives_printed_names_and_type_lines():
     cards = names_table.parse(path.read_bytes(), str(path))
     grace = next(c for c in cards if c.card == "Abiding Grace")
     assert grace.names == {"en": "Abiding Grace", "es": "Gracia duradera", "fr": "Grâce irréductible"}
-    assert grace.extra["types"]["es"] == "Encantamiento" and grace.extra["set"] == "MH2"
+    assert grace.type_lines["es"] == "Encantamiento" and grace.set_code == "MH2"
     assert len({c.card for c in cards}) == len(cards)
 
 
