@@ -10,15 +10,15 @@ whole call with a ParseError: callers store nothing unless every file parsed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from mtgrules import store
 from mtgrules.align import terms
+from mtgrules.align.english import english_editions
 from mtgrules.align.rule_pages import align_page
 from mtgrules.align.ruling_pages import align_rulings
-from mtgrules.align.english import english_editions
 from mtgrules.errors import ParseError
 from mtgrules.parsers import (
     comprehensive_rules,

@@ -107,7 +107,7 @@ def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[
             candidates.append((*_score_against(page, passages, edition, terms), edition))
     if not candidates:
         return _provisional(page, editions)
-    quality, numbers, scores, matches, own_score, edition = max(
+    _, numbers, scores, matches, own_score, edition = max(
         candidates, key=lambda c: (round(c[0], 3), c[-1].effective)
     )
     english_rule = edition.rules[page.number]
@@ -181,5 +181,8 @@ def _provisional(page: RulePage, editions: dict[str, EnglishEdition]) -> Aligned
         record = _subrule_record(page, paragraph, rulenumbers.subrule(page.number, index), 0.0, None)
         record.confidence, record.aligned, record.provisional = None, False, True
         records.append(record)
-    warning = f"{page.source}: {reason}; subrules of {page.number} are numbered provisionally, in page order (ingest an English edition to align them)"
+    warning = (
+        f"{page.source}: {reason}; subrules of {page.number} are numbered provisionally, in page order"
+        " (ingest an English edition to align them)"
+    )
     return AlignedPage(records, None, [], [warning])

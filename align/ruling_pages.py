@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from mtgrules.align.assignment import best_assignment
 from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, similarity
-from mtgrules.text import fold
 from mtgrules.parsers.site_ruling_page import RulingPage
 from mtgrules.records import Record
+from mtgrules.text import fold
 
 
 @dataclass
@@ -40,11 +40,16 @@ def resolve_card(heading: str, cards: list[Record]) -> Record | None:
     return None
 
 
-def align_rulings(page: RulingPage, cards: list[Record], english_rulings: list[Record], terms: dict[str, str] | None = None) -> AlignedRulings:
+def align_rulings(
+    page: RulingPage, cards: list[Record], english_rulings: list[Record], terms: dict[str, str] | None = None
+) -> AlignedRulings:
     card = resolve_card(page.card_heading, cards)
     if card is None:
         records = [_record(page, ruling, page.card_heading, None, None) for ruling in page.rulings]
-        warning = f"{page.source}: card {page.card_heading!r} is not in the ingested MTGJSON data; its rulings are not aligned (ingest the card's set file)"
+        warning = (
+            f"{page.source}: card {page.card_heading!r} is not in the ingested MTGJSON data;"
+            " its rulings are not aligned (ingest the card's set file)"
+        )
         return AlignedRulings(records, None, [warning])
     english = sorted((r for r in english_rulings if r.card == card.card and r.lang == "en"), key=lambda r: r.position or 0)
     translated = [Passage(r.text, page.lang, r.date, r.untranslated) for r in page.rulings]

@@ -13,8 +13,8 @@ import re
 
 from mtgrules import rulenumbers
 from mtgrules.align.english import newest_english_edition
-from mtgrules.text import fold
 from mtgrules.records import Record
+from mtgrules.text import fold
 
 
 def terms_from_titles(records: list[Record]) -> list[Record]:

@@ -20,8 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from mtgrules.align.rule_pages import align_page
 from mtgrules.align.english import english_editions
+from mtgrules.align.rule_pages import align_page
 from mtgrules.parsers import comprehensive_rules
 from mtgrules.parsers.site_rule_page import Paragraph, RulePage
 from mtgrules.rulenumbers import parent, subrule

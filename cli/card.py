@@ -14,11 +14,11 @@ import sys
 
 import click
 
-from mtgrules.lookup.catalog import Catalog
-from mtgrules.text import fold
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.lookup.catalog import Catalog
 from mtgrules.records import Record
+from mtgrules.text import fold
 
 
 def find_cards(catalog: Catalog, name: str) -> list[str]:

@@ -98,8 +98,8 @@ def coverage(ctx: click.Context, section: str | None, card: str | None, as_json:
 
     Without options: every rule and ruling. Exit codes: 0 found, 1 nothing matched, 2 bad usage.
     """
-    from mtgrules.engine import registry
     from mtgrules.align.linking import all_records
+    from mtgrules.engine import registry
 
     rows = coverage_rows(all_records(), section, card)
     if not rows:

@@ -56,10 +56,8 @@ def _describe(record) -> str:
     confidence = "" if record.confidence is None else f" confidence {record.confidence:.2f}"
     flag = "" if record.aligned else style(" unaligned", fg="red")
     head = style(f"{record.kind} {key or '?'} [{record.lang}]", bold=True) + confidence + flag
-    if record.kind in ("card", "term"):
-        body = ", ".join(f"{name} ({lang})" for lang, name in record.names.items())
-    else:
-        body = record.text
+    names = ", ".join(f"{name} ({lang})" for lang, name in record.names.items())
+    body = names if record.kind in ("card", "term") else record.text
     return head + "\n" + wrap(body or "", indent="  ")
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import click
 
-from mtgrules.study import citations, judging, scenario
 from mtgrules.align import linking
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
+from mtgrules.study import citations, judging, scenario
 
 
 def event_rows(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> list[dict]:

@@ -9,17 +9,18 @@ exits 130 (the shell's convention for an interrupt), the others 0.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from collections import Counter
 
 import click
 
-from mtgrules.study import citations, progress
 from mtgrules.align import linking
-from mtgrules.study import quiz as questions
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
+from mtgrules.study import citations, progress
+from mtgrules.study import quiz as questions
 
 QUIT = ("q", "quit", "exit")
 
@@ -137,10 +138,10 @@ def _session(pool: list[questions.Candidate], count: int, rng: random.Random) ->
         if len(chosen) < count:
             click.echo(f"mtgrules: only {len(chosen)} question(s) to ask here", err=True)
         if interactive:
-            try:
-                import readline  # noqa: F401  (importing it gives input() line editing and history)
-            except ImportError:  # not on every platform; input() works without it
-                pass
+            # Importing readline gives input() line editing and history; it is not on every
+            # platform, and input() works without it.
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401
             click.echo(style("Answer with a rule number or a choice number; q stops; Ctrl-C saves and stops.", dim=True))
         try:
             for position, item in enumerate(chosen, start=1):

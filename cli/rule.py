@@ -14,9 +14,9 @@ import sys
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.lookup.catalog import Catalog
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.lookup.catalog import Catalog
 
 _RANGE = re.compile(r"^\s*(\S+?)\s*[-\u2013\u2014]\s*(\S+)\s*$")
 
@@ -31,7 +31,7 @@ def parse_numbers(text: str) -> list[str]:
         rulenumbers.split(number)
         return [number]
     except ValueError as error:
-        raise click.BadParameter(f"{text!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)")
+        raise click.BadParameter(f"{text!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)") from None
 
 
 def descendants(catalog: Catalog, number: str) -> list[str]:

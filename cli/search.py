@@ -78,8 +78,8 @@ def search(query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ..
     text = " ".join(query)
     number = rule_number_asked(text)
     if number:
-        from mtgrules.lookup.catalog import Catalog
         from mtgrules.cli.rule import show_rules
+        from mtgrules.lookup.catalog import Catalog
 
         catalog = Catalog.load()
         if number in catalog.numbered:

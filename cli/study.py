@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import click
 
-from mtgrules.study.citations import Citation
 from mtgrules.cli.options import is_lang_code
 from mtgrules.cli.output import style, wrap
+from mtgrules.study.citations import Citation
+
 
 def _check_lang(ctx, param, value: str | None) -> str | None:
     """One code, of the same form the lookup commands accept (so `zh-hans` works everywhere)."""

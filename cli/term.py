@@ -17,10 +17,10 @@ from collections import defaultdict
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.lookup.catalog import Catalog
-from mtgrules.text import fold
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.lookup.catalog import Catalog
+from mtgrules.text import fold
 
 EXACT, WORD, STEM = 3, 2, 1
 

@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+
 def ruling_digest(english_text: str) -> str:
     """A short, stable name for an English ruling: what translated rulings, engine tests and the
     committed corpus use to point at it without copying its text (Wizards' text stays out of

@@ -18,10 +18,10 @@ import hashlib
 import json
 import os
 import tempfile
-from datetime import datetime, timezone
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
 
 from mtgrules import paths
 from mtgrules.errors import ParseError
@@ -101,7 +101,7 @@ class Store:
                     "digest": digest_bytes(raw),
                     "kind": kind,
                     "records": len(records),
-                    "ingested": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                    "ingested": datetime.now(UTC).isoformat(timespec="seconds"),
                 }
             _write_atomically(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
             named = {entry["file"] for entry in manifest.values()}

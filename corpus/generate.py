@@ -23,8 +23,8 @@ EVIDENCE = ("rulings/BLB-kitnap.mtgjson-excerpt.json", "rulings/MH3-electrozoa.m
 
 def generate(data: Path) -> tuple[str, str]:
     """The text of seeds.jsonl and of seeds-manifest.json."""
-    from mtgrules.align import documents
     from mtgrules import store
+    from mtgrules.align import documents
 
     data = data.resolve()
     reference = documents.parse_files([str(data / ENGLISH_EDITION), *(str(data / e) for e in EVIDENCE)])
@@ -46,7 +46,13 @@ def generate(data: Path) -> tuple[str, str]:
 
 
 @click.command()
-@click.option("--data", type=click.Path(file_okay=False, exists=True, path_type=Path), default=REPO.parent / "shared" / "corpus-data", show_default=True, help="The corpus-data folder (English rules, MTGJSON).")
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    default=REPO.parent / "shared" / "corpus-data",
+    show_default=True,
+    help="The corpus-data folder (English rules, MTGJSON).",
+)
 def main(data: Path) -> None:
     records, manifest = generate(data)
     (REPO / "corpus" / "seeds.jsonl").write_text(records, encoding="utf-8")

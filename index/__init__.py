@@ -56,8 +56,8 @@ def _import_whoosh_lean() -> None:
             setattr(stand_ins[name], attribute, value)
     sys.modules.update(stand_ins)
     try:
-        import whoosh.compat  # noqa: F401
-        import whoosh.query  # noqa: F401
+        import whoosh.compat
+        import whoosh.query
         import whoosh.reading  # noqa: F401
     finally:
         for name, module in stand_ins.items():

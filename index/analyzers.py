@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer
 from whoosh.lang import has_stemmer, stemmer_for_language
@@ -125,7 +125,7 @@ def is_stemmed(lang: str) -> bool:
     return has_stemmer(lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def language_analyzer(lang: str):
     """The analyzer of the `title_<lang>` and `text_<lang>` fields, built once per language and
     shared (the schema, snippets, `mtgrules term`): each build makes a stemmer with an empty
@@ -136,7 +136,7 @@ def language_analyzer(lang: str):
     return chain | CJKSplitFilter() | FoldFilter()
 
 
-@lru_cache(maxsize=None)
+@cache
 def words_analyzer():
     """Unstemmed, folded words of any language: spelling, fuzzy terms, prefixes, card names."""
     return RegexTokenizer(TOKEN_PATTERN) | CJKSplitFilter() | LowercaseFilter() | FoldFilter()

@@ -25,7 +25,7 @@ import shutil
 import sys
 from collections import defaultdict
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -127,7 +127,7 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, show_prog
         "layout": LAYOUT,
         "langs": langs,
         "records": len(records),
-        "built": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "built": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
 

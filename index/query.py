@@ -21,10 +21,10 @@ from whoosh import query as wq
 from whoosh.qparser import FuzzyTermPlugin, MultifieldParser
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.text import fold
 from mtgrules.index.build import ensure_index, read_meta
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
+from mtgrules.text import fold
 
 _QUOTED = re.compile(r'"[^"]*"')
 _FIELD = re.compile(r"(?<![\w.])([A-Za-z_]\w*):")
@@ -122,14 +122,14 @@ class Index:
         self._document_sets: dict[tuple, set[int]] = {}
 
     @classmethod
-    def current(cls) -> "Index":
+    def current(cls) -> Index:
         """The index of the current corpus, built first if the corpus changed."""
         return cls(ensure_index())
 
     def close(self) -> None:
         self.searcher.close()
 
-    def __enter__(self) -> "Index":
+    def __enter__(self) -> Index:
         return self
 
     def __exit__(self, *exc_info) -> None:

@@ -23,11 +23,9 @@ def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[s
     spans = []
     for token in words_analyzer()(text, chars=True):
         word, start, end = token.text, token.startchar, token.endchar
-        if word in word_terms or word in stemmed_terms:
+        exact = word in word_terms or word in stemmed_terms
+        if exact or (prefixes and word.startswith(prefixes) and {stem.text for stem in stemmer(text[start:end])} & stemmed_terms):
             spans.append((start, end))
-        elif prefixes and word.startswith(prefixes):
-            if {stem.text for stem in stemmer(text[start:end])} & stemmed_terms:
-                spans.append((start, end))
     return spans
 
 

@@ -21,7 +21,7 @@ class Catalog:
         self.records = records
 
     @classmethod
-    def load(cls) -> "Catalog":
+    def load(cls) -> Catalog:
         from mtgrules.align import linking
 
         return cls(linking.all_records())

@@ -36,6 +36,7 @@ Choices made for the records:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -113,7 +114,7 @@ def looks_like_comprehensive_rules(text: str) -> bool:
     "100. …" near the top, and a rule "100.1" somewhere. No words, so any language passes."""
     head = [line.strip() for line in lines(text[:40000]) if line]
     has_contents = any(
-        _chapter_then_section(first, second) for first, second in zip(head, head[1:])
+        _chapter_then_section(first, second) for first, second in itertools.pairwise(head)
     )
     return has_contents and re.search(r"^100\.1\.?\s", text, re.MULTILINE) is not None
 
@@ -371,7 +372,7 @@ def _set_titles(records: list[Record]) -> None:
     """A numbered rule whose text is a title ("701.50. Connive", "702.174. Gift") gets it as
     its title too. Decided by shape, not by words: the text is one short line without sentence
     punctuation or examples, and lettered subrules of the rule follow it."""
-    for record, following in zip(records, records[1:]):
+    for record, following in itertools.pairwise(records):
         if (
             record.kind == "rule"
             and following.kind == "rule"

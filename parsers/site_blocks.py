@@ -91,10 +91,7 @@ def html_blocks(text: str, source: str) -> list[Block]:
             elif name == "li":
                 if content:
                     blocks.append(Block(ITEM, content, line))
-            elif name in _PARAGRAPH_TAGS:
-                if content:
-                    blocks.append(Block(PARAGRAPH, content, line))
-            elif name in _CONTAINER_TAGS and not child.find(lambda tag: tag.name in _BLOCK_TAGS):
+            elif name in _PARAGRAPH_TAGS or (name in _CONTAINER_TAGS and not child.find(lambda tag: tag.name in _BLOCK_TAGS)):
                 if content:
                     blocks.append(Block(PARAGRAPH, content, line))
             else:

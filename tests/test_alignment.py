@@ -4,12 +4,12 @@ rulings pair with their English originals as an assignment."""
 import random
 
 import pytest
-
 from conftest import SEEDS, corpus_file
+
 from mtgrules.align import documents
+from mtgrules.align.english import english_editions
 from mtgrules.align.rule_pages import align_page, align_sequence
 from mtgrules.align.ruling_pages import align_rulings
-from mtgrules.align.english import english_editions
 from mtgrules.parsers import comprehensive_rules, mtgjson, site_rule_page, site_ruling_page
 
 EDITIONS = ["en-20240607", "en-20250606", "en-20260116", "en-20260417", "en-20260807"]
@@ -61,7 +61,7 @@ def test_connive_page_lacks_f(edition_2026):
 
 def test_state_based_actions_page_runs_a_to_aa(edition_2026):
     aligned = align_page(site_rule_page.parse(seed("001").read_text(), "001.txt"), edition_2026)
-    letters = "a b c d e f g h i j k m n p q r s t u v w x y z aa".split()
+    letters = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "m", "n", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "aa"]
     assert numbers_of(aligned) == ["704.5"] + [f"704.5{x}" for x in letters]
     assert aligned.missing == []
 
@@ -70,7 +70,7 @@ def test_dropped_paragraphs_leave_gaps_instead_of_shifting_numbers(edition_2026)
     page = site_rule_page.parse(seed("001").read_text(), "001.txt")
     rng = random.Random(7)
     kept = sorted(rng.sample(range(25), 15))
-    letters = "a b c d e f g h i j k m n p q r s t u v w x y z aa".split()
+    letters = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "m", "n", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "aa"]
     expected = [f"704.5{letters[i]}" for i in kept]
     page.subrules = [page.subrules[i] for i in kept]
     aligned = align_page(page, edition_2026)

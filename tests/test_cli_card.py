@@ -6,11 +6,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from test_index import sample_records, use_corpus
 
 from mtgrules.cli.main import cli
 from mtgrules.engine import registry
 from mtgrules.records import Record
-from test_index import sample_records, use_corpus
 
 
 @pytest.fixture(autouse=True)

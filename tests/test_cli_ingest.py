@@ -6,8 +6,8 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import SEEDS, corpus_file
+
 from mtgrules import store
 from mtgrules.align import linking
 from mtgrules.cli.main import cli

@@ -7,10 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
+from test_index import sample_records, use_corpus
 
 from mtgrules.cli.main import cli
 from mtgrules.engine import registry
-from test_index import sample_records, use_corpus
 
 
 @pytest.fixture(autouse=True)

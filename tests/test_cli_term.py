@@ -6,9 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from test_index import sample_records, use_corpus
 
 from mtgrules.cli.main import cli
-from test_index import sample_records, use_corpus
 
 
 @pytest.fixture(autouse=True)

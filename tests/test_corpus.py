@@ -4,7 +4,7 @@ import json
 import re
 
 from conftest import CORPUS_DATA, REPO, corpus_file
-from mtgrules import store
+
 from mtgrules.align import linking
 from mtgrules.corpus import generate
 from mtgrules.parsers import comprehensive_rules, mtgjson

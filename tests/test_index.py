@@ -18,10 +18,10 @@ from mtgrules import store
 from mtgrules.align import linking
 from mtgrules.index import build
 from mtgrules.index.analyzers import language_analyzer
-from mtgrules.text import fold
 from mtgrules.index.query import Index, QueryError
 from mtgrules.index.snippets import MARK_END, MARK_START
 from mtgrules.records import Record
+from mtgrules.text import fold
 
 
 def rule(number, lang, text, title=None, **fields):

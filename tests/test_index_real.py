@@ -8,8 +8,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import SEEDS, corpus_file
+
 from mtgrules.cli.main import cli
 
 pytestmark = pytest.mark.shared

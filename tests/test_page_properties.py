@@ -3,10 +3,10 @@
 import tempfile
 from pathlib import Path
 
+from conftest import SEEDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SEEDS
 from mtgrules.align import documents
 from mtgrules.errors import ParseError
 from mtgrules.records import Record

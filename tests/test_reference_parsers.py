@@ -3,8 +3,8 @@
 import json
 
 import pytest
-
 from conftest import corpus_file
+
 from mtgrules.errors import ParseError
 from mtgrules.parsers import keyword_table, mtgjson, names_table
 from mtgrules.records import ruling_digest
@@ -37,7 +37,7 @@ def test_energy_rulings_are_shared_across_kaladesh_cards():
 
 
 def test_mtgjson_that_is_not_a_set_file_is_refused():
-    with pytest.raises(ParseError, match="no data.cards list"):
+    with pytest.raises(ParseError, match=r"no data\.cards list"):
         mtgjson.parse(b'{"meta": {}, "data": {"cards": {}}}', "x.json")
     with pytest.raises(ParseError, match=r"x.json:3: not valid JSON"):
         mtgjson.parse(b'{\n"data":\n  [,]}', "x.json")

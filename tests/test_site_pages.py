@@ -3,8 +3,8 @@
 import html
 
 import pytest
-
 from conftest import SEEDS
+
 from mtgrules.errors import ParseError
 from mtgrules.parsers import site_rule_page, site_ruling_page
 

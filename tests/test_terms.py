@@ -1,6 +1,7 @@
 """The term dictionary: keyword-table terms linked to the rules that define them."""
 
 from conftest import corpus_file
+
 from mtgrules.align import terms
 from mtgrules.parsers import comprehensive_rules, keyword_table
 
