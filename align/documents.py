@@ -113,12 +113,12 @@ def parse_files(
     pairs = terms.term_pairs(reference_records)
     for path, raw, _, kind, page_blocks in loaded:
         if kind == RULE_PAGE:
-            aligned = align_page(site_rule_page.parse_blocks(page_blocks, path, lang), editions, pairs)
-            records = aligned.records + terms.terms_from_titles(aligned.records)
-            documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
+            page = align_page(site_rule_page.parse_blocks(page_blocks, path, lang), editions, pairs)
+            records = page.records + terms.terms_from_titles(page.records)
+            documents.append(ParsedDocument(path, raw, kind, records, page.warnings))
         elif kind == RULING_PAGE:
-            aligned = align_rulings(site_ruling_page.parse_blocks(page_blocks, path, lang), cards, english_rulings, pairs)
-            documents.append(ParsedDocument(path, raw, kind, aligned.records, aligned.warnings))
+            rulings = align_rulings(site_ruling_page.parse_blocks(page_blocks, path, lang), cards, english_rulings, pairs)
+            documents.append(ParsedDocument(path, raw, kind, rulings.records, rulings.warnings))
     order = {path: index for index, path in enumerate(paths)}
     return sorted(documents, key=lambda d: order[d.path])
 

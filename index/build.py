@@ -84,10 +84,8 @@ def read_meta(folder: Path) -> dict:
     return json.loads((folder / META).read_text(encoding="utf-8"))
 
 
-def is_current(folder: Path | None, fingerprint: str) -> bool:
+def is_current(folder: Path, fingerprint: str) -> bool:
     """True when `folder` indexes this corpus with this version's schema and analyzers."""
-    if folder is None:
-        return False
     meta = read_meta(folder)
     return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT
 
@@ -195,11 +193,11 @@ def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT) -> 
     root = root or paths.index_dir()
     fingerprint = store.fingerprint()
     folder = current_build(root)
-    if is_current(folder, fingerprint):
+    if folder is not None and is_current(folder, fingerprint):
         return folder
     with _build_lock(root, reporter):
         # Another process may have built it while this one waited for the lock.
         folder = current_build(root)
-        if is_current(folder, fingerprint):
+        if folder is not None and is_current(folder, fingerprint):
             return folder
         return _rebuild_locked(root, None, fingerprint, reporter)
