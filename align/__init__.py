@@ -9,7 +9,9 @@
   translation; `assignment`: the Hungarian method.
 - `english`: the ingested English editions, arranged for alignment.
 - `terms`: the cross-language term dictionary (keyword table, aligned titles).
-- `linking`: the stored records linked for reading (English ruling text, term rules).
+- `identities`: rule identity across English editions, matched by content and kept in the store.
+- `ingest`: the one orchestration of parse → align → store → identities and term links.
+- `linking`: the store opened with its links up to date; the joins done at read time.
 
 Imports only the foundation (`mtgrules.*` modules) and `mtgrules.parsers`.
 """

@@ -10,7 +10,8 @@ from __future__ import annotations
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.cli.options import json_option
+from mtgrules.cli.corpus import edition_label, open_catalog
+from mtgrules.cli.options import edition_option, json_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.lookup.coverage import coverage_rows, summary
 
@@ -37,21 +38,23 @@ def _label(row: dict) -> str:
 
 @engine.command()
 @click.option("--section", callback=_section, metavar="NUMBER", help="Only rules at or under this number: 704, 704.5, 701.50.")
-@click.option("--card", metavar="NAME", help="Only the rulings of this card (English name).")
+@click.option("--card", metavar="NAME", help="Only the rulings of this card (any of its names).")
+@edition_option
 @json_option
 @click.pass_context
-def coverage(ctx: click.Context, section: str | None, card: str | None, as_json: bool) -> None:
+def coverage(ctx: click.Context, section: str | None, card: str | None, edition: str | None, as_json: bool) -> None:
     """Which rules and rulings of the corpus the engine implements and tests.
 
-    Without options: every rule and ruling. Exit codes: 0 found, 1 nothing matched, 2 bad usage.
+    Without options: every rule of one edition (--edition, default the newest English edition
+    ingested) and every ruling. Exit codes: 0 found, 1 nothing matched, 2 bad usage.
     """
-    from mtgrules.align.linking import all_records
     from mtgrules.engine import registry
 
-    rows = coverage_rows(all_records(), section, card, registry)
+    catalog = open_catalog(edition)
+    rows = coverage_rows(catalog, section, card, registry)
     if not rows:
         what = f"under {section}" if section else f"for {card}" if card else "in the corpus"
-        click.echo(f"mtgrules: no rules or rulings {what}", err=True)
+        click.echo(f"mtgrules: no rules or rulings {what} ({edition_label(catalog)})", err=True)
         ctx.exit(1)
     if as_json:
         for row in rows:

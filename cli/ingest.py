@@ -14,10 +14,13 @@ _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) w
 
 
 def _parse(paths: tuple[str, ...], lang: str | None):
-    from mtgrules.align import documents, linking
+    from mtgrules.align import ingest, linking
 
-    context = linking.all_records()
-    return documents.parse_files(list(paths), lang=lang, context=context), context
+    return ingest.parse(list(paths), lang=lang, corpus=linking.open_store(_say))
+
+
+def _say(text: str) -> None:
+    click.echo(f"mtgrules: {text}", err=True)
 
 
 def _warn(parsed) -> None:
@@ -67,25 +70,20 @@ def _describe(record) -> str:
 def ingest(paths: tuple[str, ...], lang: str | None) -> None:
     """Parse documents and add their records to your corpus (MTGRULES_HOME).
 
-    Re-ingesting a document replaces its records. If any file fails to parse, nothing is
-    stored. Pages ingested before an English edition or MTGJSON file are aligned again when one
-    arrives. The search index is rebuilt on the next search.
+    Re-ingesting a document replaces its records; one stored unchanged is skipped. If any file
+    fails to parse, nothing is stored. Pages ingested before an English edition or MTGJSON file
+    are aligned again when one arrives. The search index is rebuilt on the next search.
     """
     from mtgrules import store
-    from mtgrules.align import documents, linking
+    from mtgrules.align import ingest as ingesting
 
-    corpus = store.Store()
-    context = linking.all_records(corpus)
     with _progress(len(paths)) as advance:
-        parsed = documents.parse_files(list(paths), lang=lang, context=context, on_read=advance)
-    again = documents.pages_to_realign(corpus.manifest(), parsed)
-    if again:
-        new_records = [record for document in parsed for record in document.records]
-        parsed += documents.parse_files(again, lang=lang, context=context + new_records)
-    _warn(parsed)
-    corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
-    for document in parsed:
-        realigned = " (aligned again)" if document.path in again else ""
+        done = ingesting.ingest(list(paths), lang=lang, corpus=store.Store(on_message=_say), on_read=advance, on_wait=_say)
+    _warn(done.stored)
+    for unchanged in done.unchanged:
+        click.echo(f"{unchanged.path}: unchanged, {unchanged.records} records ({unchanged.kind})")
+    for document in done.stored:
+        realigned = " (aligned again)" if document.path in done.realigned else ""
         click.echo(f"{document.path}: {len(document.records)} records ({document.kind}){realigned}")
 
 

@@ -78,11 +78,11 @@ def search(query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ..
     text = " ".join(query)
     number = rule_number_asked(text)
     if number:
+        from mtgrules.cli.corpus import open_catalog
         from mtgrules.cli.rule import show_rules
-        from mtgrules.lookup.catalog import Catalog
 
-        catalog = Catalog.load()
-        if number in catalog.numbered:
+        catalog = open_catalog(None)
+        if catalog.exists(number):
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
     from mtgrules.cli.progress import TerminalReporter

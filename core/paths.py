@@ -16,7 +16,7 @@ def _xdg(variable: str, fallback: str) -> Path:
 
 
 def data_dir() -> Path:
-    """The folder of the user's corpus (ingested records) and quiz progress."""
+    """The folder of the user's corpus (the database of ingested records) and quiz progress."""
     home = os.environ.get("MTGRULES_HOME")
     if home:
         return Path(home)
@@ -31,7 +31,14 @@ def cache_dir() -> Path:
     return _xdg("XDG_CACHE_HOME", ".cache") / "mtgrules"
 
 
+def database_path() -> Path:
+    """The corpus database (`mtgrules.store`)."""
+    return data_dir() / "corpus.sqlite3"
+
+
 def corpus_dir() -> Path:
+    """Where versions before the database kept the corpus (`manifest.json`, `documents/`):
+    read once, to migrate it."""
     return data_dir() / "corpus"
 
 

@@ -33,9 +33,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
-from mtgrules import paths, store
+from mtgrules import paths
 from mtgrules.align import linking
 from mtgrules.records import Record
+from mtgrules.store import Store
 
 META = "meta.json"
 CURRENT = "CURRENT"
@@ -170,17 +171,22 @@ def rebuild(
     fingerprint: str | None = None,
     root: Path | None = None,
     reporter: BuildReporter = SILENT,
+    corpus: Store | None = None,
 ) -> Path:
     """Build the index of `records` (default: the whole corpus) and make it current."""
     root = root or paths.index_dir()
     with _build_lock(root, reporter):
-        return _rebuild_locked(root, records, fingerprint, reporter)
+        return _rebuild_locked(root, records, fingerprint, reporter, corpus)
 
 
-def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str | None, reporter: BuildReporter) -> Path:
+def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str | None, reporter: BuildReporter,
+                    corpus: Store | None) -> Path:
     previous = current_build(root)
-    fingerprint = fingerprint or store.fingerprint()
-    records = linking.all_records() if records is None else records
+    if records is None or fingerprint is None:
+        corpus = linking.open_store(store=corpus)
+        # One snapshot for both: the records indexed are those the fingerprint names.
+        fingerprint = fingerprint or corpus.fingerprint()
+        records = linking.all_records(corpus) if records is None else records
     folder = root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
     write_index(folder, records, fingerprint, reporter)
     _swap(root, folder)
@@ -188,10 +194,12 @@ def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str |
     return folder
 
 
-def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT) -> Path:
-    """The folder of an index of the current corpus, built first when the corpus changed."""
+def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, corpus: Store | None = None) -> Path:
+    """The folder of an index of the current corpus (`corpus`, default the user's), built first
+    when the corpus changed."""
     root = root or paths.index_dir()
-    fingerprint = store.fingerprint()
+    corpus = linking.open_store(store=corpus)
+    fingerprint = corpus.fingerprint()
     folder = current_build(root)
     if folder is not None and is_current(folder, fingerprint):
         return folder
@@ -200,4 +208,4 @@ def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT) -> 
         folder = current_build(root)
         if folder is not None and is_current(folder, fingerprint):
             return folder
-        return _rebuild_locked(root, None, fingerprint, reporter)
+        return _rebuild_locked(root, None, fingerprint, reporter, corpus)

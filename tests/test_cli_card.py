@@ -97,12 +97,9 @@ def test_an_unknown_card_exits_1():
     assert "no card named 'Black Lotus'" in result.output
 
 
-def test_a_card_given_by_two_documents_shows_the_names_of_both():
-    from mtgrules.lookup.catalog import Catalog
-    from mtgrules.records import Record
-
-    catalog = Catalog([
+def test_a_card_given_by_two_documents_shows_the_names_of_both(monkeypatch):
+    use_corpus(monkeypatch, [
         Record(kind="card", lang="en", source="set.json:card 1", card="Abiding Grace", names={"en": "Abiding Grace", "de": "Bleibende Gnade"}),
         Record(kind="card", lang="en", source="names.tsv:2", card="Abiding Grace", names={"en": "Abiding Grace", "es": "Gracia duradera"}),
     ])
-    assert catalog.cards["Abiding Grace"].names == {"en": "Abiding Grace", "de": "Bleibende Gnade", "es": "Gracia duradera"}
+    assert json.loads(run("Gracia duradera", "--json").output)["names"] == {"en": "Abiding Grace", "de": "Bleibende Gnade", "es": "Gracia duradera"}

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -54,13 +55,25 @@ def test_parse_without_english_data_marks_records_unaligned():
     assert "numbered provisionally" in result.stderr
 
 
-def test_ingest_then_reingest_replaces_the_documents_records(isolated_home):
-    english = str(corpus_file("cr/en-20260807.txt"))
-    assert run("ingest", english).exit_code == 0
-    first = store.Store().records()
-    assert run("ingest", english).exit_code == 0
-    assert len(store.Store().records()) == len(first)
-    assert sum(r.kind == "rule" for r in first) == 3162
+def test_ingest_then_reingest_replaces_the_documents_records(isolated_home, tmp_path):
+    english = tmp_path / "en.txt"
+    english.write_bytes(corpus_file("cr/en-20260807.txt").read_bytes())
+    assert run("ingest", str(english)).exit_code == 0
+    assert store.Store().count(kinds=["rule"], langs=["en"]) == 3162
+    english.write_bytes(english.read_bytes().replace(b"Connive", b"Conspire", 1))
+    assert run("ingest", str(english)).exit_code == 0
+    assert store.Store().count(kinds=["rule"], langs=["en"]) == 3162
+
+
+def test_an_identical_reingest_changes_nothing():
+    page = seed("003")
+    assert run("ingest", page).exit_code == 0
+    generation = store.Store().generation()
+    result = run("ingest", page)
+    assert result.exit_code == 0 and ": unchanged, 6 records (rule page)" in result.stdout
+    assert store.Store().generation() == generation, "an identical re-ingest must not rebuild the index"
+    assert run("ingest", page, "--lang", "fr").exit_code == 0
+    assert store.Store().generation() == generation + 1, "another language is another ingest"
 
 
 def test_ingesting_a_seed_replaces_its_embedded_copy():
@@ -87,7 +100,7 @@ def test_bad_input_is_one_line_exit_2_and_nothing_is_ingested(tmp_path, isolated
     assert result.exit_code == 2
     assert message in result.stderr and str(bad) in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert not (isolated_home / "corpus").exists(), "a failing call must store nothing"
+    assert store.Store().count() == len(store.embedded_records()), "a failing call must store nothing"
 
 
 def test_missing_file_is_bad_usage():
@@ -109,25 +122,28 @@ def test_pages_ingested_before_english_are_aligned_when_it_arrives(tmp_path):
     page = tmp_path / "convertir.txt"
     page.write_bytes(next(SEEDS.glob("003_*.txt")).read_bytes().replace(b"Convertir", b"Convertir ", 1))
     assert run("ingest", str(page)).exit_code == 0
-    provisional = [r for r in store.Store().records() if r.lang == "es"]
+
+    def of_page():
+        return [r for r in store.Store().records(kinds=["rule"]) if r.source.startswith(str(page))]
+
+    provisional = of_page()
     assert [r.number for r in provisional][:2] == ["701.28", "701.28a"] and not any(r.aligned for r in provisional)
     result = run("ingest", str(corpus_file("cr/en-20260807.txt")))
     assert result.exit_code == 0 and "(aligned again)" in result.stdout
-    aligned = [r for r in store.Store().records() if r.lang == "es" and r.kind == "rule"]
-    assert [r.number for r in aligned] == ["701.28", "701.28b", "701.28c", "701.28d", "701.28e", "701.28f"]
+    assert [r.number for r in of_page()] == ["701.28", "701.28b", "701.28c", "701.28d", "701.28e", "701.28f"]
 
 
-def test_an_interrupted_store_write_leaves_the_previous_corpus(monkeypatch):
+def test_an_interrupted_store_write_leaves_the_previous_corpus():
     assert run("ingest", seed("002")).exit_code == 0
-    before = [r.to_dict() for r in store.Store().records()]
-
-    def fail(target, text):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(store, "_write_atomically", fail)
-    with pytest.raises(KeyboardInterrupt):
-        store.Store().put([("/elsewhere/x.txt", b"x", "rule page", [])])
+    before_records = store.Store().records()
+    before = [r.to_dict() for r in before_records]
+    generation = store.Store().generation()
+    with pytest.raises(KeyboardInterrupt), store.Store().writing() as writer:
+        assert writer.remove(str(Path(seed("002")).resolve()))
+        writer.put("/elsewhere/x.txt", "x", "rule page", before_records)
+        raise KeyboardInterrupt  # Ctrl-C in the middle of an ingest
     assert [r.to_dict() for r in store.Store().records()] == before
+    assert store.Store().generation() == generation
 
 
 def test_a_translated_rules_edition_parses_with_lang_given():
