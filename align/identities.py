@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -48,11 +49,22 @@ def _words(text: str) -> list[str]:
     return text.casefold().split()
 
 
+_RULE_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]{0,2})?\b")
+
+
+def _skeleton(record: Record) -> str:
+    """Content with every rule number as one placeholder: a rule whose only change is the
+    numbers it cites (701.47b became 701.50b) reads the same."""
+    return _RULE_NUMBER.sub("#", content(record)).casefold()
+
+
 def match_editions(old: Iterable[Record], new: Iterable[Record]) -> dict[str, str]:
     """Old number -> new number for the rules and sections of two English editions that are
     the same rule: first texts found once on each side at the same depth (wherever their
-    numbers went), then titles found once on each side (a renumbered keyword rule), then the
-    same number when the texts are still alike (a rule edited in place)."""
+    numbers went), then such texts with the rule numbers they cite set aside, then titles found
+    once on each side (a renumbered keyword rule), then the subrules of matched rules whose texts
+    are still alike, then the same number when the texts are still alike (a rule edited in
+    place)."""
     old_items = {r.number: r for r in old if r.number and r.kind in RULE_KINDS}
     new_items = {r.number: r for r in new if r.number and r.kind in RULE_KINDS}
     forward: dict[str, str] = {}
@@ -69,13 +81,25 @@ def match_editions(old: Iterable[Record], new: Iterable[Record]) -> dict[str, st
             if sig and old_counts[key] == 1 and new_counts[key] == 1:
                 forward[number], backward[new_by[key]] = new_by[key], number
 
+    def alike(old_number: str, new_number: str) -> float:
+        return difflib.SequenceMatcher(
+            None, _words(_skeleton(old_items[old_number])), _words(_skeleton(new_items[new_number])), autojunk=False
+        ).ratio()
+
     anchor(content)
+    anchor(_skeleton)
     anchor(lambda record: record.title)
-    for number, record in old_items.items():
-        if number in forward or number not in new_items or number in backward:
-            continue
-        ratio = difflib.SequenceMatcher(None, _words(content(record)), _words(content(new_items[number])), autojunk=False).ratio()
-        if ratio >= 0.5:
+    # Subrules of matched rules, most alike first; then a number kept with a text still alike.
+    parents = {parent for n in old_items if n not in forward and (parent := rulenumbers.parent(n)) in forward}
+    for parent in sorted(parents):
+        old_free = [n for n in old_items if n not in forward and rulenumbers.parent(n) == parent]
+        new_free = [n for n in new_items if n not in backward and rulenumbers.parent(n) == forward[parent]]
+        pairs = sorted(((alike(a, b), a, b) for a in old_free for b in new_free), reverse=True)
+        for ratio, a, b in pairs:
+            if ratio >= 0.5 and a not in forward and b not in backward:
+                forward[a], backward[b] = b, a
+    for number in old_items:
+        if number not in forward and number in new_items and number not in backward and alike(number, number) >= 0.5:
             forward[number], backward[number] = number, number
     return forward
 

@@ -78,6 +78,7 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
         shown = by_lang.get(lang)
         record = shown.record if shown else None
         texts[lang] = None if shown is None or record is None else {
+            "number": record.number,  # in its own edition: another number when the rule moved
             "title": record.title,
             "text": record.text,
             "examples": record.examples,
