@@ -59,9 +59,9 @@ def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:
         if as_json:
             echo_json({"candidates": found})
         sys.exit(1)
-    from mtgrules.engine import registry
+    from mtgrules.lookup import engine_links
 
-    entry = card_entry(catalog, found[0], langs, registry)
+    entry = card_entry(catalog, found[0], langs, engine_links.load())
     if as_json:
         echo_json(entry)
     else:

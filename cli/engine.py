@@ -48,8 +48,9 @@ def coverage(ctx: click.Context, section: str | None, card: str | None, edition:
     Without options: every rule of one edition (--edition, default the newest English edition
     ingested) and every ruling. Exit codes: 0 found, 1 nothing matched, 2 bad usage.
     """
-    from mtgrules.engine import registry
+    from mtgrules.lookup import engine_links
 
+    registry = engine_links.load()
     catalog = open_catalog(edition)
     rows = coverage_rows(catalog, section, card, registry)
     if not rows:

@@ -61,8 +61,9 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> Non
 
 def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, as_json: bool) -> int:
     """Print the requested rules and their subrules; the exit code (1 when none exists)."""
-    from mtgrules.engine import registry
+    from mtgrules.lookup import engine_links
 
+    registry = engine_links.load()
     langs = langs or catalog.rule_langs()
     catalog.texts(requested)
     known = [number for number in requested if catalog.exists(number)]

@@ -56,7 +56,8 @@ def ruling_groups(rulings: list[Record]) -> list[list[Record]]:
 
 def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry) -> dict[str, Any]:
     """The card's names and its rulings (in `langs`, or all), as the JSON object of `--json`.
-    `registry` is `mtgrules.engine.registry`: which engine tests enforce each ruling."""
+    `registry` is `mtgrules.engine.registry` or its cache, `engine_links.load()`: which engine
+    tests enforce each ruling."""
     record = catalog.card(card)
     rulings = catalog.rulings(card)
     names = dict(record.names) if record else {}

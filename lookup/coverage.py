@@ -107,7 +107,7 @@ def coverage_rows(catalog: Catalog, section: str | None, card: str | None, regis
     """One dict per rule of the view (by number) and per ruling (by card and English
     counterpart), with the implementations and tests that link to it: the rules under
     `section` and the rulings of `card`, or everything when neither is given.
-    `registry` is `mtgrules.engine.registry`."""
+    `registry` is `mtgrules.engine.registry` or its cache, `engine_links.load()`."""
     rows: list[dict[str, Any]] = []
     if section is not None or card is None:
         rows += _rule_rows(catalog, section, registry)

@@ -56,9 +56,12 @@ def test_a_ruling_shared_by_several_cards_says_so():
 
 
 def test_rulings_an_engine_test_enforces_are_marked(monkeypatch):
-    monkeypatch.setattr(
-        registry, "tests_for_ruling", lambda card, digest: ["tests/test_energy.py::test_symbol"] if (card, digest) == ("Electrozoa", "e1") else []
-    )
+    from mtgrules.lookup import engine_links
+
+    links = engine_links.EngineLinks({"tests_available": True, "rules": {}, "rulings": {
+        "Electrozoa\ne1": {"implemented": [], "tests": ["tests/test_energy.py::test_symbol"]},
+    }})
+    monkeypatch.setattr(engine_links, "load", lambda: links)
     output = run("Electrozoa").output
     assert output.count("[enforced by an engine test]") == 1
     assert "tested by tests/test_energy.py::test_symbol" in output
