@@ -59,14 +59,17 @@ def history(number: str, edition: str | None, langs: list[str] | None, as_json: 
     """Show rule NUMBER in every English edition: its number, title and changes."""
     from mtgrules.align.trace import Trace
     from mtgrules.lookup import editions
-    from mtgrules.lookup.history import find_edition, history_entries
+    from mtgrules.lookup.history import editions_with, find_edition, history_entries
 
     records, available = load_records()
     asked = editions.resolve(available, edition) if edition else None
     trace = Trace(records)
     found = find_edition(trace, number, asked)
     if found is None:
-        where = f"the {asked} edition" if asked else "any English edition of the corpus"
+        elsewhere = editions_with(trace, number)
+        where = f"the {asked} edition" + (f" (it is in {', '.join(elsewhere)})" if elsewhere else "") if asked else (
+            "any English edition of the corpus"
+        )
         click.echo(f"mtgrules: no rule {number} in {where}", err=True)
         sys.exit(1)
     if asked is None and found != trace.newest:

@@ -13,9 +13,14 @@ has changed since.
 
 from __future__ import annotations
 
-from mtgrules.align.trace import Change, Trace, content, order_key, word_diff
+from mtgrules.align.trace import Change, Trace, content, depth, order_key, word_diff
 from mtgrules.lookup.editions import short_title
 from mtgrules.records import Record
+
+
+def editions_with(trace: Trace, number: str) -> list[str]:
+    """The editions in which some rule has this number."""
+    return [edition for edition in trace.editions if trace.record(edition, number)]
 
 
 def find_edition(trace: Trace, number: str, edition: str | None) -> str | None:
@@ -26,13 +31,14 @@ def find_edition(trace: Trace, number: str, edition: str | None) -> str | None:
 
 
 def history_entries(trace: Trace, number: str, edition: str, translations: list[Record]) -> list[dict]:
-    """The rule numbered `number` in `edition`, then its subrules: one entry each (the
-    objects of `--json`)."""
+    """The rule numbered `number` in `edition`, then, for a numbered rule, its subrules: one
+    entry each (the objects of `--json`). A section or chapter is its heading alone."""
     identity = trace.identity(edition, number)
     if identity is None:
         return []
     entries = [_entry(trace, identity, number, edition, translations)]
-    for sub_identity in _subrule_identities(trace, identity, edition):
+    subrules = _subrule_identities(trace, identity, edition) if depth(number) == 2 else []
+    for sub_identity in subrules:
         sub_number = trace.number(sub_identity, edition)
         entries.append(_entry(trace, sub_identity, sub_number, edition, translations))
     return entries

@@ -8,6 +8,7 @@ hand-checked edits, splits and moves the matcher must get right.
 from __future__ import annotations
 
 import dataclasses
+from itertools import pairwise
 
 import pytest
 from conftest import corpus_file
@@ -15,6 +16,7 @@ from conftest import corpus_file
 from mtgrules import rulenumbers
 from mtgrules.align import trace
 from mtgrules.parsers.comprehensive_rules import parse_file
+from mtgrules.records import Record
 
 DATES = ["2024-06-07", "2025-06-06", "2026-01-16", "2026-04-17", "2026-08-07"]
 
@@ -66,7 +68,7 @@ def test_704_5y_is_the_roles_rule_until_2026_08_07_when_a_battle_rule_takes_its_
 
 
 def test_renumberings_are_moves_not_removals_and_additions(traced):
-    for old, new in zip(DATES, DATES[1:]):
+    for old, new in pairwise(DATES):
         changes = traced.changes(old, new)
         removed = {trace.content(traced.record(old, c.old)) for c in changes if c.kind == "removed"}
         added = {trace.content(traced.record(new, c.new)) for c in changes if c.kind == "added"}
@@ -172,3 +174,43 @@ def test_references_only_means_nothing_but_rule_numbers_changed():
     assert trace.differs_only_in_numbers("See rule 701.28a–f.", "See rule 701.27a–f.")
     assert not trace.differs_only_in_numbers("See rules 509.1–3.", "See rule 509.1.")
     assert not trace.differs_only_in_numbers("same", "same")
+
+
+def made_up(edition: str, rules: dict[str, str]) -> list[Record]:
+    """An edition of invented keyword actions (no Wizards text): titles for numbered rules."""
+    records = [Record("section", "en", "test", number="7", title="Things", edition=edition),
+               Record("section", "en", "test", number="701", title="Actions", edition=edition)]
+    for number, text in rules.items():
+        title = text if number[-1].isdigit() else None  # 701.1 "Alpha"; subrules have none
+        records.append(Record("rule", "en", "test", number=number, title=title, text=text, edition=edition))
+    return records
+
+
+def test_each_kind_of_change_on_an_invented_edition():
+    old = made_up("2000-01-01", {
+        "701.1": "Alpha", "701.1a": "To alpha a permanent, tap it and put a gleam counter on it.",
+        "701.1b": "A permanent that alphas twice in one turn loses all its gleam counters.",
+        "701.2": "Beta", "701.2a": "To beta a card, reveal it from your hand and shuffle it into your library.",
+        "701.2b": "Beta is a keyword action printed only on promotional cards.",
+        "701.3": "Delta", "701.3a": "To delta, each player draws two cards and then discards one card.",
+    })
+    new = made_up("2001-01-01", {
+        "701.1": "Alpha", "701.1a": "To alpha a permanent, tap it and put a gleam counter on it.",
+        "701.1b": "If an effect would alpha a land, it untaps that land instead.",
+        "701.2": "Gamma", "701.2a": "To gamma, exile the top card of your library face down.",
+        "701.3": "Beta", "701.3a": "To beta a card, reveal it from your hand and shuffle it into its owner’s library.",
+        "701.3b": "Beta is a keyword action printed only on promotional cards.",
+    })
+    traced = trace.Trace(old + new)
+    kinds = {(c.old, c.new): (c.kind, c.text_changed) for c in traced.changes("2000-01-01", "2001-01-01")}
+    assert kinds == {
+        ("7", "7"): ("unchanged", False), ("701", "701"): ("unchanged", False),
+        ("701.1", "701.1"): ("unchanged", False), ("701.1a", "701.1a"): ("unchanged", False),
+        ("701.1b", "701.1b"): ("replaced", True),  # the number now holds another rule
+        (None, "701.2"): ("added", False), (None, "701.2a"): ("added", False),  # inserted before Beta
+        ("701.2", "701.3"): ("moved", False), ("701.2a", "701.3a"): ("moved", True), ("701.2b", "701.3b"): ("moved", False),
+        ("701.3", None): ("removed", False), ("701.3a", None): ("removed", False),
+    }
+    replaced = next(c for c in traced.changes("2000-01-01", "2001-01-01") if c.kind == "replaced")
+    assert replaced.old_identity == "2000-01-01/701.1b" and replaced.new_identity == "2001-01-01/701.1b"
+    assert [step.change.kind if step.change else None for step in traced.history("2000-01-01/701.2a")] == [None, "moved"]
