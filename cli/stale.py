@@ -72,6 +72,8 @@ def stale(langs: list[str] | None, as_json: bool) -> None:
     from mtgrules.lookup import editions
     from mtgrules.lookup.stale import stale_entries
 
+    if langs and "en" in langs:
+        raise click.BadParameter("English is what translations follow: name other languages, e.g. es,fr", param_hint="--lang")
     records, _ = load_records()
     trace = Trace(records)
     summary, entries = stale_entries(trace, editions.translations(records, langs), langs)

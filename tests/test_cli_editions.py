@@ -116,6 +116,7 @@ def test_diff_without_changes_exits_1(run):
         (["diff", "2024-06-07", "latest", "--section", "seven"], "give a chapter, section or rule number"),
         (["history", "701.28", "--edition", "2025-01-01"], "no English edition 2025-01-01"),
         (["history", "Transform"], "is not a rule number"),
+        (["stale", "--lang", "es,en"], "English is what translations follow"),
     ],
 )
 def test_bad_usage_exits_2(run, args, message):
