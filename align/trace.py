@@ -316,12 +316,8 @@ class Change:
     references_only: bool = False  # the texts differ only in rule numbers
 
     @property
-    def identity(self) -> str:
-        """The rule this change is about: the new one, or the removed one."""
-        return self.new_identity or self.old_identity or ""
-
-    @property
     def number(self) -> str:
+        """Where the change is listed: its number in the new edition, else in the old."""
         return self.new or self.old or ""
 
 
@@ -372,7 +368,7 @@ class Trace:
         self._identities: dict[str, dict[str, str]] = {}  # edition -> number -> identity
         self._numbers: dict[str, dict[str, str]] = defaultdict(dict)  # identity -> edition -> number
         self._changes: dict[tuple[str, str], list[Change]] = {}
-        self._index: dict[tuple[str, str, str], dict[str, Change]] = {}
+        self._changes_by_identity: dict[tuple[str, str], dict[str, Change]] = {}
         previous: str | None = None
         for edition in self.editions:
             match = _Matcher(self._editions[previous], self._editions[edition]).run() if previous else {}
@@ -411,10 +407,6 @@ class Trace:
         """The number of an identity in an edition, None when the rule is not in it."""
         return self._numbers.get(identity, {}).get(edition)
 
-    def editions_of(self, identity: str) -> list[str]:
-        """The editions the rule is in, oldest first."""
-        return [edition for edition in self.editions if edition in self._numbers.get(identity, {})]
-
     def history(self, identity: str) -> list[Step]:
         """One step per edition traced, oldest first."""
         steps: list[Step] = []
@@ -429,13 +421,12 @@ class Trace:
         return steps
 
     def _by_identity(self, old: str, new: str) -> dict[str, Change]:
-        key = ("by identity", old, new)
-        if key not in self._index:
-            self._index[key] = {
+        if (old, new) not in self._changes_by_identity:
+            self._changes_by_identity[(old, new)] = {
                 identity: change for change in self.changes(old, new)
                 for identity in (change.old_identity, change.new_identity) if identity
             }
-        return self._index[key]
+        return self._changes_by_identity[(old, new)]
 
     def changes(self, old: str, new: str) -> list[Change]:
         """Every rule and section of two traced editions (consecutive or not, in either order)
