@@ -9,7 +9,7 @@ so a spell that is countered or doesn't resolve never gets there and gives nothi
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .events import Event
 from .registry import implements

@@ -27,16 +27,16 @@ import ast
 import importlib
 import inspect
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO = PACKAGE_DIR.parent
 TESTS_DIR = REPO / "tests"
 
-_REGISTRY: dict[tuple[str, str], "Implementation"] = {}
+_REGISTRY: dict[tuple[str, str], Implementation] = {}
 
 
 @dataclass

@@ -163,7 +163,7 @@ def legend_rule(state: State, chooser: Chooser) -> list[Action]:
         if p.is_("Legendary"):
             groups.setdefault((p.controller, p.name), []).append(p.id)
     actions = []
-    for (controller, name), ids in groups.items():
+    for (controller, _name), ids in groups.items():
         if len(ids) > 1:
             keep = chooser.legend_to_keep(state, controller, ids)
             actions += [Action("704.5j", "graveyard", i, f"legend rule, {controller} keeps {keep}") for i in ids if i != keep]
@@ -394,7 +394,8 @@ def redundant_roles(state: State, chooser: Chooser) -> list[Action]:
     actions = []
     for roles in groups.values():
         newest = max(roles, key=lambda r: r.timestamp)
-        actions += [Action("704.5z", "graveyard", r.id, f"a newer Role ({newest.name}) from the same player") for r in roles if r is not newest]
+        actions += [Action("704.5z", "graveyard", r.id, f"a newer Role ({newest.name}) from the same player")
+                    for r in roles if r is not newest]
     return actions
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import copy
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .events import Event
 from .registry import implements

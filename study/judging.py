@@ -11,8 +11,8 @@ since what a person wants to learn is often exactly that the engine refused.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from mtgrules.engine import connive, convert, energy, saga, stack
 from mtgrules.engine.choices import Chooser

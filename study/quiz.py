@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from mtgrules import rulenumbers
 from mtgrules.study.citations import Citation, RuleTexts

@@ -12,7 +12,8 @@ question can be asked in a language (`quiz_scenarios._available`).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 CREATURES = (
     ("Grizzly Bears", 2, 2, "Bear"),

@@ -15,9 +15,10 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from mtgrules.study import judging, scenario
 from mtgrules.study.citations import RuleTexts

@@ -19,14 +19,14 @@ import difflib
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
-from typing import Any, Callable
+from typing import Any
 
 from mtgrules.engine.choices import SECTORS
 from mtgrules.engine.gift import GIFTS
-from mtgrules.engine.state import Face
-from mtgrules.engine.state import slug  # default ids look like the engine's own
+from mtgrules.engine.state import Face, slug  # slug: default ids look like the engine's own
 from mtgrules.errors import ParseError
 from mtgrules.study.tomllines import Path, key_lines, line_of, render_path
 

@@ -455,7 +455,7 @@ def test_only_the_newest_role_per_player_stays():
     new = state.add("Monster Role", "Alice", **role)
     bobs = state.add("Wicked Role", "Bob", **role)
     events = check_state_based_actions(state)
-    assert [(e.rule, e.objects) for e in events][0] == ("704.5z", (old.id,))
+    assert (events[0].rule, events[0].objects) == ("704.5z", (old.id,))
     assert state.on_battlefield(new.id) and state.on_battlefield(bobs.id)
     assert old.id not in state.objects  # a token: it ceased to exist at the next check (704.5d)
 

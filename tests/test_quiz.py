@@ -50,18 +50,20 @@ def test_a_seeded_session_is_reproducible_and_scored(isolated_home, tmp_path, mo
 
 def test_number_answers_are_forgiving_about_form(isolated_home):
     code, first, _ = run("--lang", "es", "--kind", "number", "--count", "1", "--seed", "3", answers="?\n")
+    assert code == 0
     number = right_answers(first)[0]
     assert re.fullmatch(r"70[14]\.\d+[a-z]+", number)
     # Missed, so due again at once: the next session asks it first.
     code, second, _ = run("--lang", "es", "--kind", "number", "--count", "1", "--seed", "99",
                           answers=f"Regla {number.upper()}.\n")
-    assert second.splitlines()[-1] == "score: 1/1"
+    assert code == 0 and second.splitlines()[-1] == "score: 1/1"
     assert saved(isolated_home) == [(f"number:es:{number}", 2, 2, 1)]
 
 
 def test_text_questions_offer_four_sibling_texts_in_spanish(isolated_home):
     code, output, _ = run("--lang", "es", "--kind", "text", "--section", "704", "--count", "1", "--seed", "1",
                           answers="1\n")
+    assert code == 0
     assert re.search(r"^¿Qué dice la regla 704\.5[a-z]+\?$", output, re.M)
     assert [line[:5] for line in output.splitlines() if re.match(r"  \d\) ", line)] == ["  1) ", "  2) ", "  3) ", "  4) "]
     assert output.count("Si ") >= 4  # Spanish rule texts, the right one and three siblings

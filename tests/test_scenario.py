@@ -131,9 +131,9 @@ def test_a_missing_timestamp_counts_as_0_as_examples_readme_says():
 
 def test_unreadable_and_non_utf8_files(tmp_path):
     missing = tmp_path / "missing.toml"
-    with pytest.raises(ScenarioError, match="missing.toml: can't read the scenario"):
+    with pytest.raises(ScenarioError, match=r"missing\.toml: can't read the scenario"):
         scenario.load(missing)
     latin = tmp_path / "latin.toml"
     latin.write_bytes(b'[[players]]\nname = "Jos\xe9"\n')
-    with pytest.raises(ScenarioError, match=r"latin.toml:2: not UTF-8 text"):
+    with pytest.raises(ScenarioError, match=r"latin\.toml:2: not UTF-8 text"):
         scenario.load(latin)
