@@ -8,6 +8,7 @@ import os
 import pty
 import re
 import select
+import signal
 import sqlite3
 import sys
 import time
@@ -200,8 +201,15 @@ def test_a_real_terminal_session_interrupted_by_ctrl_c(tmp_path):
     read_until(b"answer> ", 2)
     os.write(terminal, b"\x03")  # what Ctrl-C sends: the terminal turns it into SIGINT
     read_until(b"score:", 1)
-    _, status = os.waitpid(pid, 0)
     text = seen.decode("utf-8", "replace")
+    deadline = time.monotonic() + 30
+    while (ended := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if ended[0] == 0:  # never hang the suite on a quiz that did not stop
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail(f"the quiz was still running 30 s after Ctrl-C; the terminal showed:\n{text}")
+    status = ended[1]
     assert os.waitstatus_to_exitcode(status) == 130, text
     assert "Ctrl-C saves and stops" in text and "Question 2/3" in text
     assert "interrupted: 1 answer(s) saved" in text and "score: " in text and "Traceback" not in text
