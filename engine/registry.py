@@ -59,7 +59,10 @@ class Implementation:
 def _implementation(function: Callable) -> Implementation:
     key = (function.__module__, function.__qualname__)
     if key not in _REGISTRY:
-        source = Path(inspect.getsourcefile(function)).resolve()
+        source_file = inspect.getsourcefile(function)
+        if source_file is None:
+            raise ValueError(f"@implements on {function.__qualname__}: its source file is unknown, so it can't be linked")
+        source = Path(source_file).resolve()
         try:
             path = source.relative_to(REPO).as_posix()
         except ValueError:
@@ -87,9 +90,9 @@ def implements(
             if number not in implementation.rules:
                 implementation.rules.insert(0, number)
             implementation.expects[number] = tuple(expects)
-        for ruling in reversed(rulings):
-            if tuple(ruling) not in implementation.rulings:
-                implementation.rulings.insert(0, tuple(ruling))
+        for card, digest in reversed(rulings):
+            if (card, digest) not in implementation.rulings:
+                implementation.rulings.insert(0, (card, digest))
         return function
 
     return decorate

@@ -30,7 +30,7 @@ from enum import StrEnum
 from .choices import Chooser
 from .events import Event
 from .registry import implements
-from .state import GameObject, State
+from .state import CopyOf, GameObject, State, TriggerLabel, Zone
 
 # Enough for any real board: each pass must change something, and the changes run out.
 MAX_PASSES = 1000
@@ -114,7 +114,7 @@ def token_outside_battlefield(state: State, chooser: Chooser) -> list[Action]:
     return [
         Action("704.5d", ActionKind.CEASE, o.id, f"token in the {zone}")
         for o in list(state.objects.values())
-        if o.token and (zone := state.zone_of(o.id)) not in (None, "battlefield")
+        if o.token and (zone := state.zone_of(o.id)) not in (None, Zone.BATTLEFIELD)
     ]
 
 
@@ -122,7 +122,7 @@ def token_outside_battlefield(state: State, chooser: Chooser) -> list[Action]:
 def copy_outside_its_zones(state: State, chooser: Chooser) -> list[Action]:
     """A copy of a spell exists only on the stack; a copy of a card only on the stack or the
     battlefield (707.10a says the same from the copy's side)."""
-    allowed = {"spell": ("stack",), "card": ("stack", "battlefield")}
+    allowed = {CopyOf.SPELL: (Zone.STACK,), CopyOf.CARD: (Zone.STACK, Zone.BATTLEFIELD)}
     return [
         Action("704.5e", ActionKind.CEASE, o.id, f"copy of a {o.copy} in the {zone}")
         for o in list(state.objects.values())
@@ -318,7 +318,7 @@ def finished_saga(state: State, chooser: Chooser) -> list[Action]:
         Action("704.5s", ActionKind.SACRIFICE, s.id, "Saga past its final chapter")
         for s in state.permanents()
         if s.is_("Saga") and s.chapters >= 1 and s.counters.get("lore", 0) >= s.chapters
-        and not state.triggered_pending(s.id, "chapter")
+        and not state.triggered_pending(s.id, TriggerLabel.CHAPTER)
     ]
 
 
@@ -331,7 +331,7 @@ def completed_dungeon(state: State, chooser: Chooser) -> list[Action]:
             continue
         dungeon, room = p.venture
         obj = state.objects.get(dungeon)
-        if obj is not None and obj.rooms and room == obj.rooms[-1] and not state.triggered_pending(dungeon, "room"):
+        if obj is not None and obj.rooms and room == obj.rooms[-1] and not state.triggered_pending(dungeon, TriggerLabel.ROOM):
             actions.append(Action("704.5t", ActionKind.REMOVE_FROM_GAME, dungeon, "venture marker on the bottommost room"))
     return actions
 
@@ -494,7 +494,7 @@ def _cease(state: State, action: Action) -> list[Event]:
 
 
 def _to_graveyard(state: State, action: Action, obj: GameObject, event: str, verb: str) -> list[Event]:
-    state.move(obj.id, "graveyard")
+    state.move(obj.id, Zone.GRAVEYARD)
     return [Event(action.rule, event, (obj.id,), (obj.owner,), f"{obj.name} {verb}: {action.reason}")]
 
 

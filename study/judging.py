@@ -17,7 +17,7 @@ from typing import Any
 from mtgrules.engine.choices import Chooser
 from mtgrules.engine.events import Event
 from mtgrules.engine.sba import check_state_based_actions
-from mtgrules.engine.state import IllegalAction, Player, State
+from mtgrules.engine.state import IllegalAction, Player, State, Zone
 from mtgrules.study.actions import ACTIONS
 from mtgrules.study.scenario import Scenario
 
@@ -67,7 +67,7 @@ def build_state(scenario: Scenario) -> State:
     players = [Player(**copy.deepcopy(fields)) for fields in scenario.players]
     state = State(players, active=scenario.active)
     for card in scenario.cards:
-        extra = {"bottom": True} if card.zone == "library" else {}
+        extra = {"bottom": True} if card.zone == Zone.LIBRARY else {}
         state.add(card.name, card.owner, card.zone, id=card.id, **copy.deepcopy(card.fields), **extra)
     return state
 

@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from mtgrules.engine.state import Zone
 from mtgrules.study import judging, scenario
 from mtgrules.study.citations import RuleTexts
 from mtgrules.study.quiz import Candidate, Question, prompt, section_of
@@ -123,7 +124,7 @@ def wrong_outcomes(raw: dict, right: str, rng: random.Random, wanted: int = 3) -
 def _card(spec: scenario.CardSpec) -> str:
     f = spec.fields
     kinds = " ".join(sorted(f.get("supertypes", ())) + sorted(f.get("types", ())))
-    line = spec.name + (f" [{spec.id}]" if spec.zone == "battlefield" else "")
+    line = spec.name + (f" [{spec.id}]" if spec.zone == Zone.BATTLEFIELD else "")
     if kinds:
         line += f", {kinds}" + (" — " + " ".join(sorted(f["subtypes"])) if f.get("subtypes") else "")
     if f.get("power") is not None or f.get("toughness") is not None:
@@ -165,9 +166,9 @@ def board_text(checked: Scenario) -> str:
         for zone in scenario.PLAYER_ZONES:
             cards = [c for c in checked.cards if c.zone == zone and c.owner == player["name"]]
             if cards:
-                label = "library (top first)" if zone == "library" else zone
+                label = "library (top first)" if zone == Zone.LIBRARY else zone.value
                 lines.append(f"  {label}: " + "; ".join(_card(c) for c in cards))
-    permanents = [c for c in checked.cards if c.zone == "battlefield"]
+    permanents = [c for c in checked.cards if c.zone == Zone.BATTLEFIELD]
     if permanents:
         lines.append("Battlefield (in the order they entered):")
         lines += [f"  {_card(c)}, controlled by {c.fields.get('controller')}" for c in permanents]

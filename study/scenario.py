@@ -25,8 +25,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from mtgrules.engine.choices import SECTORS
-from mtgrules.engine.gift import GIFTS
-from mtgrules.engine.state import Face, slug  # slug: default ids look like the engine's own
+from mtgrules.engine.state import CopyOf, Face, Gift, Zone, slug  # slug: default ids look like the engine's own
 from mtgrules.errors import ParseError
 from mtgrules.study.actions import ACTIONS, check_action
 from mtgrules.study.checks import (
@@ -48,7 +47,8 @@ from mtgrules.study.checks import (
 )
 from mtgrules.study.tomllines import Path, key_lines, line_of, render_path
 
-PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+# The zones a scenario may put a player's cards in, in the order their cards are created.
+PLAYER_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
 
 
 class ScenarioError(ParseError):
@@ -62,7 +62,7 @@ class CardSpec:
     id: str
     name: str
     owner: str
-    zone: str
+    zone: Zone
     fields: dict[str, Any] = field(default_factory=dict)
     order: tuple[int, ...] = ()  # battlefield: (timestamp, 0 when not given; position in the file): entering order
 
@@ -98,8 +98,8 @@ CARD: dict[str, Checker] = {
     "counters": counters,
     "counter_limits": counters,
     "token": boolean,
-    "copy": one_of(("spell", "card")),
-    "gift": one_of(tuple(GIFTS)),
+    "copy": one_of(tuple(CopyOf)),
+    "gift": one_of(tuple(Gift)),
     "chapters": integer(1),
     "enchant": capitalised,
     "other_face": lambda value, path: table(value, path, FACE, required=("name",)),
@@ -138,7 +138,7 @@ PLAYER: dict[str, Checker] = {
     "poison": integer(0),
     "energy": integer(0),
     "speed": integer(1, 4),
-    **{zone: listed(card_entry) for zone in PLAYER_ZONES},
+    **{zone.value: listed(card_entry) for zone in PLAYER_ZONES},
 }
 
 TOP: dict[str, Checker] = {
@@ -197,8 +197,8 @@ class _Builder:
         cards: list[CardSpec] = []
         for index, player in enumerate(players):
             for zone in PLAYER_ZONES:
-                for position, entry in enumerate(player.get(zone, [])):
-                    path: Path = ("players", index, zone, position)
+                for position, entry in enumerate(player.get(zone.value, [])):
+                    path: Path = ("players", index, zone.value, position)
                     cards.append(CardSpec(self.new_id(entry, path), entry["name"], player["name"], zone, _object_fields(entry)))
         permanents = []
         for index, raw in enumerate(data.get("permanents", [])):
@@ -207,7 +207,7 @@ class _Builder:
             for key in ("controller", "owner"):
                 if key in entry and entry[key] not in names:
                     raise Invalid(path + (key,), f"no player named {entry[key]!r} (players: {', '.join(names)})")
-            spec = CardSpec(self.new_id(entry, path), entry["name"], entry.get("owner", entry["controller"]), "battlefield",
+            spec = CardSpec(self.new_id(entry, path), entry["name"], entry.get("owner", entry["controller"]), Zone.BATTLEFIELD,
                             _object_fields(entry), order=(entry.get("timestamp", 0), index))
             permanents.append((spec, path))
         permanents.sort(key=lambda pair: pair[0].order)
@@ -226,7 +226,7 @@ class _Builder:
                 self.expect_object(object_id, ("choices", key, position))
         for player in players:
             for zone in PLAYER_ZONES:
-                player.pop(zone, None)
+                player.pop(zone.value, None)
         return Scenario(source, data.get("title", FilePath(source).stem), data.get("description", ""), players, active,
                         cards, actions, choices, raw=self.data)
 
