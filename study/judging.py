@@ -4,8 +4,11 @@ and report what happened, each event with the rule that caused it.
 State-based actions are checked (704.3) on the board as given, and again after every action, as
 they would be before a player next receives priority: a scenario is a sequence of moments at
 which a judge asks "and now?". An action the rules forbid (paying energy you don't have,
-resolving an empty stack) is reported as illegal and changes nothing; the rest still runs,
-since what a person wants to learn is often exactly that the engine refused.
+resolving an empty stack) is reported as illegal; the rest still runs, since what a person
+wants to learn is often exactly that the engine refused. The engine refuses before changing
+anything, with one exception: when several permanents connive at once and the last ones have
+no controller left in the game, those before them have connived, and their events are not
+reported. Each action is performed as `actions.ACTIONS` says.
 """
 
 from __future__ import annotations
