@@ -1,8 +1,8 @@
 """The choices some rules leave to a player, asked of a `Chooser` the caller provides.
 
 The default answers are deterministic, so a scenario with no choices written down always plays
-out the same way; a caller (the scenario loader, a quiz, a test) overrides the methods it needs
-by subclassing. Every method gets the state and may look at anything in it.
+out the same way; a caller (the scenario judge of `mtgrules.study`, a test) overrides the
+methods it needs by subclassing. Every method gets the state and may look at anything in it.
 """
 
 from __future__ import annotations

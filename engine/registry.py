@@ -11,7 +11,8 @@ Tests link themselves with pytest markers, `@pytest.mark.rule("704.5g")` and
 `ast` (no test is imported or run), when the tests folder is beside the package, as in a
 checkout or an editable install; `tests_available()` says whether it is.
 
-Public API (the `rule`, `card` and `engine coverage` commands use exactly this):
+Public API (the `rule`, `card` and `engine coverage` commands use these; the tests also use
+`all_implementations`):
 
     implementations_for("704.5g") -> list[Implementation]
     implementations_for_ruling("Kitnap", digest) -> list[Implementation]

@@ -152,7 +152,7 @@ class GameObject:
     # Attachments: an object id or a player name.
     attached_to: str | None = None
     enchant: str | None = None  # Auras: a card type ("Creature", "Land"), "Player", or None for any permanent
-    world_since: int | None = None  # when it gained the world supertype; None: its timestamp
+    world_since: int | None = None  # when it became a world permanent: `add` and `move` set it (704.5k)
     chapters: int = 0  # Sagas: final chapter number (714.2d)
     rooms: tuple[str, ...] = ()  # dungeons: room names, topmost first, bottommost last
     protector: str | None = None  # battles
