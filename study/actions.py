@@ -113,7 +113,16 @@ _SPECS = (
                {"permanent": _AN_OBJECT, "count": Argument(integer(1), default=1)}),
     ActionSpec("end_step", lambda state, a, chooser: state.end_step()),
 )
-ACTIONS: dict[str, ActionSpec] = {spec.name: spec for spec in _SPECS}  # in the order error messages list them
+
+
+def _by_name(specs: tuple[ActionSpec, ...]) -> dict[str, ActionSpec]:
+    named = {spec.name: spec for spec in specs}
+    if len(named) != len(specs):
+        raise ValueError("two scenario actions share a name")
+    return named
+
+
+ACTIONS = _by_name(_SPECS)  # in the order error messages list them
 
 
 def check_action(value: dict[str, Any], path: Path) -> dict[str, Any]:

@@ -150,6 +150,13 @@ def test_unreadable_and_non_utf8_files(tmp_path):
         scenario.load(latin)
 
 
+def test_every_action_declares_its_arguments_consistently():
+    for name, spec in ACTIONS.items():
+        assert set(spec.exactly_one_of) <= set(spec.arguments), name
+        assert not any(spec.arguments[key].required for key in spec.exactly_one_of), name
+        assert all(argument.default is None for argument in spec.arguments.values() if argument.required), name
+
+
 def test_examples_readme_documents_every_action_its_arguments_and_defaults():
     """examples/README.md is where people learn the actions: its table must say what
     `actions.ACTIONS` accepts, argument for argument, and the same defaults."""
