@@ -1,111 +1,41 @@
 """Rule identities kept in the store: which rule of each English edition is which rule of the
 others, worked out at ingest so that lookups only join on them.
 
-Consecutive English editions (by effective date) are matched by content, never by number
-(`match_editions`), and the matches chained: a rule matched to a rule of the previous edition
-keeps its identity, any other gets a new one named after where it first appears,
-`"<edition>/<number>"` (Connive is `"2024-06-07/701.47"`, 701.50 from 2025-06-06). A
-translation aligned to edition E is then shown in the view of edition F under the number that
-its (E, number)'s identity has in F.
+The match is `mtgrules.align.trace`'s: consecutive English editions (by effective date) are
+matched by content, never by number, and the matches chained; a rule matched to a rule of the
+previous edition keeps its identity, any other gets a new one named after where it first
+appears, `"<edition>/<number>"` (Connive is `"2024-06-07/701.47"`, 701.50 from 2025-06-06).
+What is stored per (edition, number) is the identity, the number the rule had in the previous
+edition and a digest of its English content, so the views, `history`, `diff` and `stale` read
+identities instead of tracing again (the change between two editions follows from these).
 
 `retrace` brings the stored identities up to date after an ingest: only the pairs of editions
 next to a changed edition are matched again (the newest edition arriving costs one match); the
 identities of the editions after it are chained again from the stored matches, which costs no
-matching. The match itself is `match_editions(old_records, new_records) -> {old: new number}`:
-one function, swappable.
+matching. `StoredTrace` reads them back with the interface of `trace.Trace`.
 """
 
 from __future__ import annotations
 
-import difflib
 import hashlib
-import re
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from mtgrules import rulenumbers
+from mtgrules.align.trace import Change, Step, Trace, content, differs_only_in_numbers, match_editions, order_key
 from mtgrules.records import Record
-from mtgrules.store import RULE_KINDS, Identity, Writer
-
-
-def content(record: Record) -> str:
-    """What a rule or section says: title, text and examples, white space normalised. Two
-    editions' versions of a rule are unchanged when this is equal."""
-    parts = [record.title] if record.title and record.title != record.text else []
-    parts += [record.text, *record.examples]
-    return "\n".join(" ".join(part.split()) for part in parts if part)
+from mtgrules.store import RULE_KINDS, Identity, Queries, Writer
 
 
 def content_digest(record: Record) -> str:
+    """Names a rule's English content (`trace.content`): two editions' texts of one identity
+    differ exactly when their digests do."""
     return hashlib.sha256(content(record).encode("utf-8")).hexdigest()[:16]
 
 
-def _depth(number: str) -> int:
-    _, rule, letters = rulenumbers.split(number)
-    return 1 if rule is None else (3 if letters else 2)
-
-
-def _words(text: str) -> list[str]:
-    return text.casefold().split()
-
-
-_RULE_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]{0,2})?\b")
-
-
-def _skeleton(record: Record) -> str:
-    """Content with every rule number as one placeholder: a rule whose only change is the
-    numbers it cites (701.47b became 701.50b) reads the same."""
-    return _RULE_NUMBER.sub("#", content(record)).casefold()
-
-
-def match_editions(old: Iterable[Record], new: Iterable[Record]) -> dict[str, str]:
-    """Old number -> new number for the rules and sections of two English editions that are
-    the same rule: first texts found once on each side at the same depth (wherever their
-    numbers went), then such texts with the rule numbers they cite set aside, then titles found
-    once on each side (a renumbered keyword rule), then the subrules of matched rules whose texts
-    are still alike, then the same number when the texts are still alike (a rule edited in
-    place)."""
-    old_items = {r.number: r for r in old if r.number and r.kind in RULE_KINDS}
-    new_items = {r.number: r for r in new if r.number and r.kind in RULE_KINDS}
-    forward: dict[str, str] = {}
-    backward: dict[str, str] = {}
-
-    def anchor(signature) -> None:
-        old_free = {n: signature(r) for n, r in old_items.items() if n not in forward}
-        new_free = {n: signature(r) for n, r in new_items.items() if n not in backward}
-        old_counts = Counter((_depth(n), s) for n, s in old_free.items() if s)
-        new_by = {(_depth(n), s): n for n, s in new_free.items() if s}
-        new_counts = Counter((_depth(n), s) for n, s in new_free.items() if s)
-        for number, sig in old_free.items():
-            key = (_depth(number), sig)
-            if sig and old_counts[key] == 1 and new_counts[key] == 1:
-                forward[number], backward[new_by[key]] = new_by[key], number
-
-    def alike(old_number: str, new_number: str) -> float:
-        return difflib.SequenceMatcher(
-            None, _words(_skeleton(old_items[old_number])), _words(_skeleton(new_items[new_number])), autojunk=False
-        ).ratio()
-
-    anchor(content)
-    anchor(_skeleton)
-    anchor(lambda record: record.title)
-    # Subrules of matched rules, most alike first; then a number kept with a text still alike.
-    parents = {parent for n in old_items if n not in forward and (parent := rulenumbers.parent(n)) in forward}
-    for parent in sorted(parents):
-        old_free = [n for n in old_items if n not in forward and rulenumbers.parent(n) == parent]
-        new_free = [n for n in new_items if n not in backward and rulenumbers.parent(n) == forward[parent]]
-        pairs = sorted(((alike(a, b), a, b) for a in old_free for b in new_free), reverse=True)
-        for ratio, a, b in pairs:
-            if ratio >= 0.5 and a not in forward and b not in backward:
-                forward[a], backward[b] = b, a
-    for number in old_items:
-        if number not in forward and number in new_items and number not in backward and alike(number, number) >= 0.5:
-            forward[number], backward[number] = number, number
-    return forward
-
-
-def _english(writer: Writer, edition: str) -> list[Record]:
-    return writer.records(kinds=RULE_KINDS, langs=["en"], edition=edition)
+def _english(corpus: Queries, edition: str) -> list[Record]:
+    """The English rules and sections of an edition that the trace matches (numbered ones)."""
+    return [r for r in corpus.records(kinds=RULE_KINDS, langs=["en"], edition=edition)
+            if r.number and rulenumbers.is_rule_number(r.number)]
 
 
 def retrace(writer: Writer, changed: set[str]) -> None:
@@ -137,32 +67,179 @@ def retrace(writer: Writer, changed: set[str]) -> None:
         before = predecessor[edition]
         if edition in rematch:
             backward = {new: old for old, new in match_editions(of(before), of(edition)).items()} if before else {}
-            digests = {r.number: content_digest(r) for r in of(edition) if r.number}
+            digests = {r.number or "": content_digest(r) for r in of(edition)}
         else:
             stored = writer.identities(edition)
             backward = {number: row.previous for number, row in stored.items() if row.previous}
             digests = {number: row.digest for number, row in stored.items()}
-        rows = chain(edition, before, previous_rows, backward, digests)
+        rows = chain(edition, previous_rows, backward, digests)
         writer.replace_identities(edition, before, rows.values())
         previous_rows = rows
 
 
-def chain(edition: str, before: str | None, previous_rows: dict[str, Identity], backward: dict[str, str],
-          digests: dict[str, str]) -> dict[str, Identity]:
+def chain(edition: str, previous_rows: dict[str, Identity], backward: dict[str, str], digests: dict[str, str]) -> dict[str, Identity]:
     """Number -> identity row of `edition`: a number matched to the previous edition's
     (`backward`: new number -> old number) keeps that rule's identity, any other is a new
-    identity; with the change since the previous edition."""
-    matched_old = set(backward.values())
-    rows: dict[str, Identity] = {}
-    for number, digest in digests.items():
-        old = backward.get(number)
-        if before is None:
-            identity, change = f"{edition}/{number}", None
-        elif old is None:
-            identity = f"{edition}/{number}"
-            change = "replaced" if number in previous_rows and number not in matched_old else "added"
-        else:
-            identity = previous_rows[old].identity
-            change = "moved" if old != number else ("unchanged" if previous_rows[old].digest == digest else "edited")
-        rows[number] = Identity(edition, number, identity, old, change, digest)
-    return rows
+    identity (as `trace.chain_identities` names them)."""
+    inherited = {number: previous_rows[old].identity for number, old in backward.items()}
+    return {
+        number: Identity(edition, number, inherited.get(number, f"{edition}/{number}"), backward.get(number), digest)
+        for number, digest in digests.items()
+    }
+
+
+class StoredTrace:
+    """The stored identities read with the interface of `trace.Trace` (what `history`, `diff`
+    and `stale` use), by key: a rule's history reads its identity's rows and the English records
+    it shows, not the corpus. `editions` limits it to those English editions (a diff of two
+    needs only the editions from one to the other)."""
+
+    def __init__(self, corpus: Queries, editions: Iterable[str] | None = None):
+        self.corpus = corpus
+        held = corpus.english_editions()
+        wanted = None if editions is None else set(editions)
+        self.editions: list[str] = [e for e in held if wanted is None or e in wanted]
+        self._rows: dict[str, dict[str, Identity]] = {}  # edition -> number -> row (whole editions read)
+        self._steps: dict[str, dict[str, Identity]] = {}  # identity -> edition -> row
+        self._records: dict[tuple[str, str], Record | None] = {}
+        self._whole: set[str] = set()  # editions whose English records are all read
+
+    @property
+    def newest(self) -> str | None:
+        return self.editions[-1] if self.editions else None
+
+    # --- reading, by key or by whole edition -----------------------------------------------
+
+    def _edition_rows(self, edition: str) -> dict[str, Identity]:
+        if edition not in self._rows:
+            self._rows[edition] = self.corpus.identities(edition) if edition in self.editions else {}
+        return self._rows[edition]
+
+    def _identity_rows(self, identity: str) -> dict[str, Identity]:
+        if identity not in self._steps:
+            self._steps[identity] = {row.edition: row for row in self.corpus.steps([identity]) if row.edition in self.editions}
+        return self._steps[identity]
+
+    def _row(self, edition: str, number: str) -> Identity | None:
+        if edition in self._rows:
+            return self._rows[edition].get(number)
+        if edition not in self.editions:
+            return None
+        return self.corpus.identities(edition, [number]).get(number)
+
+    def read_editions(self, editions: Sequence[str]) -> None:
+        """Read the identities and English records of whole editions at once (for the commands
+        that go through every rule: `diff`, `stale`)."""
+        for edition in editions:
+            self._edition_rows(edition)
+            if edition not in self._whole and edition in self.editions:
+                for record in _english(self.corpus, edition):
+                    self._records[(edition, record.number or "")] = record
+                self._whole.add(edition)
+
+    def record(self, edition: str, number: str) -> Record | None:
+        """The English record numbered `number` in `edition`, None when there is none."""
+        key = (edition, number)
+        if key not in self._records:
+            if edition in self._whole or edition not in self.editions:
+                return None
+            found = self.corpus.records(kinds=RULE_KINDS, langs=["en"], edition=edition, numbers=[number])
+            self._records[key] = found[0] if found else None
+        return self._records[key]
+
+    def numbers(self, edition: str) -> list[str]:
+        """The rules and sections of an edition, in document order."""
+        return sorted(self._edition_rows(edition), key=order_key)
+
+    def children(self, edition: str, number: str) -> list[str]:
+        """The numbers directly under `number` in an edition, in order."""
+        if edition not in self.editions:
+            return []
+        found = self.corpus.numbers(kinds=RULE_KINDS, langs=["en"], edition=edition, parents=[number])
+        return sorted((n for n in found if rulenumbers.is_rule_number(n)), key=order_key)
+
+    def identity(self, edition: str, number: str) -> str | None:
+        row = self._row(edition, number)
+        return row.identity if row else None
+
+    def identities(self, edition: str) -> dict[str, str]:
+        return {number: row.identity for number, row in self._edition_rows(edition).items()}
+
+    def number(self, identity: str, edition: str) -> str | None:
+        row = self._identity_rows(identity).get(edition)
+        return row.number if row else None
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def history(self, identity: str) -> list[Step]:
+        """One step per edition, oldest first, with the change since the edition before."""
+        rows = self._identity_rows(identity)
+        steps: list[Step] = []
+        previous: str | None = None
+        for edition in self.editions:
+            number = rows[edition].number if edition in rows else None
+            change = None
+            if previous is not None and (number is not None or previous in rows):
+                change = self._change(identity, previous, edition)
+            steps.append(Step(edition, number, change))
+            previous = edition
+        return steps
+
+    def _change(self, identity: str, old: str, new: str) -> Change:
+        rows = self._identity_rows(identity)
+        before, after = rows.get(old), rows.get(new)
+        if before is not None and after is not None:
+            return self._kept(identity, before, after)
+        if after is not None:  # new in `new`: added, or in place of a rule removed from its number
+            holder = self._row(old, after.number)
+            if holder is not None and self.number(holder.identity, new) is None:
+                return Change("replaced", after.number, after.number, holder.identity, identity, True)
+            return Change("added", None, after.number, None, identity)
+        assert before is not None
+        holder = self._row(new, before.number)
+        if holder is not None and self.number(holder.identity, old) is None:
+            return Change("replaced", before.number, before.number, identity, holder.identity, True)
+        return Change("removed", before.number, None, identity, None)
+
+    def _kept(self, identity: str, before: Identity, after: Identity) -> Change:
+        changed = before.digest != after.digest
+        references_only = False
+        if changed:
+            old_record, new_record = self.record(before.edition, before.number), self.record(after.edition, after.number)
+            if old_record is not None and new_record is not None:
+                references_only = differs_only_in_numbers(content(old_record), content(new_record))
+        kind = "moved" if before.number != after.number else ("edited" if changed else "unchanged")
+        return Change(kind, before.number, after.number, identity, identity, changed, references_only)
+
+    def changes(self, old: str, new: str) -> list[Change]:
+        """Every rule and section of two editions and what became of it, in document order
+        (removed rules at their old place); as `Trace.changes`. KeyError for an edition the
+        corpus has no identities of."""
+        missing = [edition for edition in (old, new) if edition not in self.editions]
+        if missing:
+            raise KeyError(f"edition not traced: {', '.join(missing)}")
+        self.read_editions([old, new])
+        old_rows, new_rows = self._rows[old], self._rows[new]
+        new_by_identity = {row.identity: row for row in new_rows.values()}
+        old_identities = {row.identity for row in old_rows.values()}
+        changes: list[Change] = []
+        removed: dict[str, str] = {}
+        for number, row in old_rows.items():
+            counterpart = new_by_identity.get(row.identity)
+            if counterpart is None:
+                removed[number] = row.identity
+            else:
+                changes.append(self._kept(row.identity, row, counterpart))
+        for number, row in new_rows.items():
+            if row.identity in old_identities:
+                continue
+            if number in removed:
+                changes.append(Change("replaced", number, number, removed.pop(number), row.identity, True))
+            else:
+                changes.append(Change("added", None, number, None, row.identity))
+        changes.extend(Change("removed", number, None, identity, None) for number, identity in removed.items())
+        return sorted(changes, key=lambda change: order_key(change.number))
+
+
+# What `history`, `diff` and `stale` read: identities traced from records, or stored.
+Traced = Trace | StoredTrace

@@ -122,7 +122,6 @@ CREATE TABLE identities (
     number TEXT NOT NULL,
     identity TEXT NOT NULL,
     previous TEXT,
-    change TEXT,
     digest TEXT NOT NULL,
     PRIMARY KEY (edition, number)
 ) WITHOUT ROWID;
@@ -177,7 +176,6 @@ class Identity:
     number: str
     identity: str
     previous: str | None
-    change: str | None  # None in the oldest edition traced
     digest: str
 
 
@@ -312,9 +310,10 @@ class Queries:
         where, values = _where(**filters)
         return self.db.execute(f"SELECT COUNT(*) FROM records{where}", values).fetchone()[0]
 
-    def numbers(self, *, kinds: Sequence[str] = RULE_KINDS, edition: object = ANY, parents: Sequence[str] | None = None) -> set[str]:
+    def numbers(self, *, kinds: Sequence[str] = RULE_KINDS, langs: Sequence[str] | None = None, edition: object = ANY,
+                parents: Sequence[str] | None = None) -> set[str]:
         """The numbers of the records matching, without reading the records."""
-        where, values = _where(kinds=kinds, edition=edition, parents=parents)
+        where, values = _where(kinds=kinds, langs=langs, edition=edition, parents=parents)
         clause = " AND number IS NOT NULL" if where else " WHERE number IS NOT NULL"
         return {row[0] for row in self.db.execute(f"SELECT DISTINCT number FROM records{where}{clause}", values)}
 
@@ -338,7 +337,7 @@ class Queries:
 
     def identities(self, edition: str, numbers: Sequence[str] | None = None) -> dict[str, Identity]:
         """Number -> identity row of an English edition (of `numbers`, or all of them)."""
-        sql = "SELECT edition, number, identity, previous, change, digest FROM identities WHERE edition = ?"
+        sql = "SELECT edition, number, identity, previous, digest FROM identities WHERE edition = ?"
         values: tuple = (edition,)
         if numbers is not None:
             sql += f" AND number IN ({_marks(numbers)})"
@@ -352,7 +351,7 @@ class Queries:
     def steps(self, identities: Sequence[str]) -> list[Identity]:
         """Every edition's row of these identities, oldest edition first."""
         rows = self.db.execute(
-            "SELECT edition, number, identity, previous, change, digest FROM identities"
+            "SELECT edition, number, identity, previous, digest FROM identities"
             f" WHERE identity IN ({_marks(identities)}) ORDER BY edition",
             tuple(identities),
         )
@@ -381,6 +380,19 @@ class Queries:
             for number, mapped in self.map_numbers(edition, numbers, target).items():
                 found[(edition, number)] = mapped
         return found
+
+    def translations_of(self, identities: Sequence[str], langs: Sequence[str] | None = None) -> list[Record]:
+        """Aligned translated rules (in `langs`, or every language but English) of the English
+        editions' rules of these identities, whatever edition they follow."""
+        sql = (
+            "SELECT r.body FROM identities i JOIN records r ON r.kind = 'rule' AND r.edition = i.edition"
+            f" AND r.number = i.number AND r.lang != 'en' AND r.aligned = 1 WHERE i.identity IN ({_marks(identities)})"
+        )
+        values: tuple = tuple(identities)
+        if langs is not None:
+            sql += f" AND r.lang IN ({_marks(langs)})"
+            values += tuple(langs)
+        return [_record(body) for (body,) in self.db.execute(sql + " ORDER BY r.id", values)]
 
     def counterparts(self, edition: str, numbers: Sequence[str]) -> list[Counterpart]:
         """Translated rules and sections of other editions that are, by identity, the rules
@@ -552,8 +564,8 @@ class Writer(Queries):
         self.remove_identities(edition)
         self.db.execute("INSERT INTO traces (edition, previous) VALUES (?, ?)", (edition, previous))
         self.db.executemany(
-            "INSERT INTO identities (edition, number, identity, previous, change, digest) VALUES (?, ?, ?, ?, ?, ?)",
-            [(row.edition, row.number, row.identity, row.previous, row.change, row.digest) for row in rows],
+            "INSERT INTO identities (edition, number, identity, previous, digest) VALUES (?, ?, ?, ?, ?)",
+            [(row.edition, row.number, row.identity, row.previous, row.digest) for row in rows],
         )
         self.changed = True
 

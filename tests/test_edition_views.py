@@ -189,3 +189,32 @@ def test_an_edition_the_corpus_does_not_hold_is_an_error_naming_those_it_does(ho
     assert result.exit_code == 2
     assert "no edition 2019-01-01" in result.stderr and "2024-06-07, 2026-08-07" in result.stderr
     assert CliRunner().invoke(cli, ["rule", "701.50", "--edition", "yesterday"]).exit_code == 2
+
+
+@pytest.fixture(scope="module")
+def four_editions(tmp_path_factory):
+    """en-20240607, en-20250606, en-20260116 and en-20260807, ingested in two calls, newest first."""
+    return build(tmp_path_factory.mktemp("four"), (["cr/en-20260807.txt", "cr/en-20260116.txt"], None), ([EN_2024, EN_2025], None))
+
+
+def test_stored_identities_give_what_tracing_the_records_gives(four_editions):
+    """The identities kept at ingest (each edition matched when it arrived, older ones later)
+    read back as the trace of all the editions at once: same changes between every pair, same
+    history of every rule."""
+    from mtgrules.align.identities import StoredTrace
+    from mtgrules.align.trace import Trace
+
+    corpus = Store(four_editions / "corpus.sqlite3")
+    stored = StoredTrace(corpus)
+    traced = Trace(corpus.records(kinds=RULE_KINDS, langs=["en"]))
+    assert stored.editions == traced.editions and len(stored.editions) == 4
+    for old in stored.editions:
+        for new in stored.editions:
+            if old != new:
+                assert stored.changes(old, new) == traced.changes(old, new), (old, new)
+    newest = stored.newest or ""
+    for number in stored.numbers(newest)[::7]:
+        identity = stored.identity(newest, number) or ""
+        assert identity == traced.identity(newest, number)
+        assert stored.history(identity) == traced.history(identity), number
+    assert stored.children(newest, "701.50") == traced.children(newest, "701.50")
