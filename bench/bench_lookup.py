@@ -14,8 +14,8 @@ the synthetic copies are written to a temporary folder and removed at exit):
   every card renamed, plus the keyword table and the seeds (about 83,000 records).
 
 Each figure is the median CPU time (user + system, from the kernel's accounting of the child)
-of a whole `mtgrules` process, commands interleaved run by run so that a busy machine slows
-them alike. The baseline is the cold `mtgrules search` of the same run and corpus. Budgets
+of a whole `mtgrules` process; every command on both corpora is run once per round, so that a
+busy machine slows them alike. The baseline is the cold `mtgrules search` of the same run and corpus. Budgets
 (issue 9): each lookup within 1.1x of search; at 16x within 1.2x of its own 1x figure.
 Byte-compiled files are written before measuring (PYTHONDONTWRITEBYTECODE is removed for the
 children), as an installed package has them.
@@ -130,13 +130,14 @@ def has_history(env: dict) -> bool:
     return done.returncode == 0
 
 
-def measure(env: dict, commands: dict[str, list[str]], runs: int) -> dict[str, float]:
-    """Median CPU milliseconds per command, the commands interleaved run by run."""
-    times: dict[str, list[float]] = {name: [] for name in commands}
+def measure(runs_of: dict[tuple[str, str], tuple[list[str], dict]], runs: int) -> dict[tuple[str, str], float]:
+    """Median CPU milliseconds per (size, command), every command of every size interleaved
+    run by run: a busy machine slows them alike."""
+    times: dict[tuple[str, str], list[float]] = {key: [] for key in runs_of}
     for _ in range(runs):
-        for name, arguments in commands.items():
-            times[name].append(mtgrules(arguments, env) * 1000)
-    return {name: statistics.median(values) for name, values in times.items()}
+        for key, (arguments, env) in runs_of.items():
+            times[key].append(mtgrules(arguments, env) * 1000)
+    return {key: statistics.median(values) for key, values in times.items()}
 
 
 def records_in(env: dict) -> int:
@@ -155,31 +156,29 @@ def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="mtgrules-bench-lookup-"))
     atexit.register(shutil.rmtree, scratch, ignore_errors=True)
 
-    figures: dict[str, dict[str, float]] = {}
     sizes = [args.only] if args.only else ["1x", "16x"]
+    envs = {size: prepare(size, scratch) for size in sizes}
+    commands = dict(COMMANDS)
+    if all(has_history(env) for env in envs.values()):
+        commands["history"] = HISTORY
+    figures = measure({(size, name): (arguments, envs[size]) for size in sizes for name, arguments in commands.items()}, args.runs)
+
     for size in sizes:
-        env = prepare(size, scratch)
-        commands = dict(COMMANDS)
-        if has_history(env):
-            commands["history"] = HISTORY
-        figures[size] = measure(env, commands, args.runs)
-        print(f"{size}: {records_in(env):,} records; median CPU ms of a cold process over {args.runs} interleaved runs")
-        search = figures[size]["search"]
-        for name, value in figures[size].items():
-            if name == "search":
-                print(f"  {' '.join(commands[name]):22} {value:7.1f} ms   (baseline)")
-                continue
-            ratio = value / search
-            verdict = "ok" if ratio <= BUDGET_VS_SEARCH else "OVER BUDGET"
-            print(f"  {' '.join(commands[name]):22} {value:7.1f} ms   {ratio:.2f}x search (budget {BUDGET_VS_SEARCH}x) {verdict}")
+        print(f"{size}: {records_in(envs[size]):,} records; median CPU ms of a cold process over {args.runs} interleaved runs")
+        search = figures[(size, "search")]
+        print(f"  {' '.join(commands['search']):22} {search:7.1f} ms   (baseline)")
+        for name, arguments in commands.items():
+            if name != "search":
+                ratio = figures[(size, name)] / search
+                verdict = "ok" if ratio <= BUDGET_VS_SEARCH else "OVER BUDGET"
+                print(f"  {' '.join(arguments):22} {figures[(size, name)]:7.1f} ms   {ratio:.2f}x search (budget {BUDGET_VS_SEARCH}x) {verdict}")
         print()
-    if len(figures) == 2:
-        print("16x against 1x (each command's own 1x figure)")
-        for name, value in figures["16x"].items():
-            if name in figures["1x"]:
-                ratio = value / figures["1x"][name]
-                verdict = "ok" if ratio <= BUDGET_VS_1X else "OVER BUDGET"
-                print(f"  {name:8} {figures['1x'][name]:7.1f} ms -> {value:7.1f} ms   {ratio:.2f}x (budget {BUDGET_VS_1X}x) {verdict}")
+    if len(sizes) == 2:
+        print("16x against 1x (each command's own 1x figure, measured in the same runs)")
+        for name in commands:
+            one, sixteen = figures[("1x", name)], figures[("16x", name)]
+            verdict = "ok" if sixteen / one <= BUDGET_VS_1X else "OVER BUDGET"
+            print(f"  {name:8} {one:7.1f} ms -> {sixteen:7.1f} ms   {sixteen / one:.2f}x (budget {BUDGET_VS_1X}x) {verdict}")
 
 
 if __name__ == "__main__":

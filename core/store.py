@@ -23,8 +23,9 @@ Tables (`SCHEMA`):
   the English content (two editions' texts of one identity differ when their digests do).
   `traces` names the previous edition each edition was matched against.
 - `term_links`: the rules (edition, number) that define a term of the keyword table.
-- `editions` and `term_names`: derived at each commit (which editions exist and which are
-  English; the translated titles of each identity), so lookups read a few rows.
+- `counts` and `term_names`: derived at each commit (how many records of each edition, language
+  and kind, so which editions exist, which are English and which languages; the translated
+  titles of each identity), so lookups read a few rows.
 
 Writing: `Store.writing()` is one transaction (BEGIN IMMEDIATE) for a whole ingest; a second
 writer waits (its `on_wait` callback is told once). The database is in WAL mode, so readers never
@@ -103,9 +104,10 @@ CREATE TABLE records (
     confidence REAL,
     body TEXT NOT NULL
 );
-CREATE INDEX records_number ON records (kind, edition, number);
+CREATE INDEX records_number ON records (kind, edition, number, lang);
 CREATE INDEX records_parent ON records (kind, edition, parent);
 CREATE INDEX records_lang ON records (kind, lang, edition);
+CREATE INDEX records_by_number ON records (number, kind) WHERE number IS NOT NULL;
 CREATE INDEX records_card ON records (card) WHERE card IS NOT NULL;
 CREATE INDEX records_en_digest ON records (en_digest) WHERE en_digest IS NOT NULL;
 CREATE INDEX records_document ON records (document);
@@ -125,11 +127,17 @@ CREATE TABLE identities (
     digest TEXT NOT NULL,
     PRIMARY KEY (edition, number)
 ) WITHOUT ROWID;
-CREATE INDEX identities_identity ON identities (identity, edition);
+CREATE INDEX identities_identity ON identities (identity, edition, number, digest);
 CREATE TABLE traces (edition TEXT PRIMARY KEY, previous TEXT) WITHOUT ROWID;
 CREATE TABLE term_links (term TEXT NOT NULL, edition TEXT NOT NULL, number TEXT NOT NULL, position INTEGER NOT NULL);
 CREATE INDEX term_links_term ON term_links (term, edition);
-CREATE TABLE editions (edition TEXT PRIMARY KEY, english INTEGER NOT NULL, records INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE counts (
+    edition TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    records INTEGER NOT NULL,
+    PRIMARY KEY (edition, lang, kind)
+) WITHOUT ROWID;
 CREATE TABLE term_names (
     identity TEXT NOT NULL,
     lang TEXT NOT NULL,
@@ -274,7 +282,10 @@ class Queries:
 
     def editions(self) -> list[Edition]:
         """Every edition some record belongs to, oldest first."""
-        rows = self.db.execute("SELECT edition, english, records FROM editions ORDER BY edition")
+        rows = self.db.execute(
+            "SELECT edition, MAX(lang = 'en' AND kind IN ('rule', 'section')), SUM(records) FROM counts"
+            " WHERE edition != '' GROUP BY edition ORDER BY edition"
+        )
         return [Edition(date, bool(english), count) for date, english, count in rows]
 
     def english_editions(self) -> list[str]:
@@ -318,7 +329,8 @@ class Queries:
         return {row[0] for row in self.db.execute(f"SELECT DISTINCT number FROM records{where}{clause}", values)}
 
     def languages(self, kinds: Sequence[str] = ("rule",)) -> list[str]:
-        rows = self.db.execute(f"SELECT DISTINCT lang FROM records WHERE kind IN ({_marks(kinds)})", tuple(kinds))
+        """The languages records of these kinds are in."""
+        rows = self.db.execute(f"SELECT DISTINCT lang FROM counts WHERE kind IN ({_marks(kinds)})", tuple(kinds))
         return sorted(row[0] for row in rows)
 
     def editions_of(self, numbers: Sequence[str], kinds: Sequence[str] = RULE_KINDS) -> dict[str | None, dict[str, int]]:
@@ -363,7 +375,7 @@ class Queries:
         if source == target:
             return {number: number for number in numbers}
         rows = self.db.execute(
-            "SELECT s.number, t.number FROM identities s JOIN identities t ON t.identity = s.identity AND t.edition = ?"
+            "SELECT s.number, t.number FROM identities s CROSS JOIN identities t ON t.identity = s.identity AND t.edition = ?"
             f" WHERE s.edition = ? AND s.number IN ({_marks(numbers)})",
             (target, source, *numbers),
         )
@@ -385,7 +397,7 @@ class Queries:
         """Aligned translated rules (in `langs`, or every language but English) of the English
         editions' rules of these identities, whatever edition they follow."""
         sql = (
-            "SELECT r.body FROM identities i JOIN records r ON r.kind = 'rule' AND r.edition = i.edition"
+            "SELECT r.body FROM identities i CROSS JOIN records r ON r.kind = 'rule' AND r.edition = i.edition"
             f" AND r.number = i.number AND r.lang != 'en' AND r.aligned = 1 WHERE i.identity IN ({_marks(identities)})"
         )
         values: tuple = tuple(identities)
@@ -399,8 +411,8 @@ class Queries:
         `numbers` of the English edition `edition`."""
         rows = self.db.execute(
             "SELECT v.number, r.body, e.digest != v.digest FROM identities v"
-            " JOIN identities e ON e.identity = v.identity AND e.edition != v.edition"
-            " JOIN records r ON r.kind IN ('rule', 'section') AND r.edition = e.edition AND r.number = e.number AND r.lang != 'en'"
+            " CROSS JOIN identities e ON e.identity = v.identity AND e.edition != v.edition"
+            " CROSS JOIN records r ON r.kind IN ('rule', 'section') AND r.edition = e.edition AND r.number = e.number AND r.lang != 'en'"
             f" WHERE v.edition = ? AND v.number IN ({_marks(numbers)})",
             (edition, *numbers),
         )
@@ -452,12 +464,16 @@ class Queries:
         each from any edition whose rule has the same identity (an English edition) or from the
         edition itself (one with no English text, whose rules are known only by number)."""
         if english:
-            sql = ("SELECT v.number, t.lang, t.name FROM identities v JOIN term_names t ON t.identity = v.identity"
+            sql = ("SELECT v.number, t.lang, t.name FROM identities v CROSS JOIN term_names t ON t.identity = v.identity"
                    " WHERE v.edition = ?")
             return self.db.execute(sql, (edition,)).fetchall()
         rows = self.db.execute("SELECT identity, lang, name FROM term_names WHERE identity >= ? AND identity < ?",
                                (edition + "/", edition + "0"))
         return [(identity.split("/", 1)[1], lang, name) for identity, lang, name in rows]
+
+
+# Joins below are written CROSS JOIN: SQLite then keeps the order written (the keyed side first),
+# where its planner, without statistics, would scan every rule of the corpus for the other side.
 
 
 def _where(
@@ -586,12 +602,12 @@ class Writer(Queries):
             self.changed = True
 
     def refresh_derived(self) -> None:
-        """The tables worked out from the others: which editions exist, and every identity's
-        translated titles (`term_names`)."""
-        self.db.execute("DELETE FROM editions")
+        """The tables worked out from the others: how many records of each edition, language
+        and kind (`counts`), and every identity's translated titles (`term_names`)."""
+        self.db.execute("DELETE FROM counts")
         self.db.execute(
-            "INSERT INTO editions (edition, english, records) SELECT edition,"
-            " MAX(lang = 'en' AND kind IN ('rule', 'section')), COUNT(*) FROM records WHERE edition IS NOT NULL GROUP BY edition"
+            "INSERT INTO counts (edition, lang, kind, records)"
+            " SELECT COALESCE(edition, ''), lang, kind, COUNT(*) FROM records GROUP BY edition, lang, kind"
         )
         self.db.execute("DELETE FROM term_names")
         # A title of an edition whose English is traced joins its identity; any other edition's
