@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import click
 
-from mtgrules.align import linking
+from mtgrules.cli.corpus import open_catalog
+from mtgrules.cli.options import edition_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.study import citations, judging, scenario
@@ -58,17 +59,17 @@ def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @lang_option("Language of the cited rules' text (default: the corpus's fullest language).")
+@edition_option
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per event, for scripts.")
-def judge(file: str, lang: str | None, as_json: bool) -> None:
+def judge(file: str, lang: str | None, edition: str | None, as_json: bool) -> None:
     """Judge the scenario in FILE (TOML; see examples/README.md): perform its actions, check
     state-based actions, and cite the rule behind every event.
 
     Exit codes: 0 judged, 2 a bad scenario file (the message names the file, line and key).
     """
     checked = scenario.load(file)
-    records = linking.all_records()
-    texts = citations.RuleTexts(records)
-    lang = lang or citations.default_lang(records)
+    texts = citations.RuleTexts.of_view(open_catalog(edition))
+    lang = lang or citations.default_lang(texts)
     judgement = judging.judge(checked)
     if as_json:
         for row in event_rows(judgement, texts, lang):

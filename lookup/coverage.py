@@ -30,6 +30,15 @@ def _to_engine(catalog: Catalog, numbers: list[str]) -> dict[str, str]:
     return catalog.corpus.map_numbers(catalog.edition, numbers, ENGINE_EDITION)
 
 
+def from_engine(catalog: Catalog, numbers: list[str]) -> dict[str, str]:
+    """Numbers the engine cites -> the same rules' numbers in the view (those it can tell)."""
+    if catalog.edition is None or catalog.edition == ENGINE_EDITION:
+        return {n: n for n in numbers}
+    if not catalog.english or ENGINE_EDITION not in catalog.corpus.english_editions():
+        return {}
+    return catalog.corpus.map_numbers(ENGINE_EDITION, numbers, catalog.edition)
+
+
 def engine_number(catalog: Catalog, number: str) -> str | None:
     """The number the engine cites the view's rule `number` by, None when it cannot be told."""
     return _to_engine(catalog, [number]).get(number)

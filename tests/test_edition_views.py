@@ -13,7 +13,7 @@ from collections import defaultdict
 
 import pytest
 from click.testing import CliRunner
-from conftest import corpus_file
+from conftest import REPO, corpus_file
 
 from mtgrules.align import ingest
 from mtgrules.cli.main import cli
@@ -218,3 +218,25 @@ def test_stored_identities_give_what_tracing_the_records_gives(four_editions):
         assert identity == traced.identity(newest, number)
         assert stored.history(identity) == traced.history(identity), number
     assert stored.children(newest, "701.50") == traced.children(newest, "701.50")
+
+
+def test_judge_cites_the_rule_as_numbered_in_the_view(home):
+    """The engine cites Convert as 701.28a (2026); the 2024 view quotes its 701.50a and says so."""
+    result = CliRunner().invoke(cli, ["judge", str(REPO / "examples/convert.toml"), "--json", "--lang", "en", "--edition", "2024-06-07"])
+    first = json.loads(result.stdout.splitlines()[0])
+    assert first["rule"] == "701.28a" and "numbered 701.50a in the 2024-06-07 edition" in first["note"]
+    assert first["text"].startswith("To convert a permanent")
+    connive = [json.loads(line) for line in CliRunner().invoke(cli, ["judge", str(REPO / "examples/connive.toml"), "--json", "--lang", "zh"]).stdout.splitlines()]
+    cited = next(row for row in connive if row["rule"] == "701.50a")
+    assert cited["text_lang"] == "zh" and "translated from the 2024-06-07 text; the English has changed since" in cited["note"]
+
+
+def test_quiz_texts_are_those_of_the_view(home):
+    from mtgrules.study.citations import RuleTexts
+
+    corpus = Store(home / "corpus.sqlite3")
+    now, then = (RuleTexts.of_view(Catalog(corpus, edition)) for edition in ("2026-08-07", "2024-06-07"))
+    zh_convert = corpus.records(kinds=["rule"], langs=["zh"], numbers=["701.50"])[0].text
+    zh_transform = corpus.records(kinds=["rule"], langs=["zh"], numbers=["701.28"])[0].text
+    assert now.text("701.28", "zh") == zh_convert and then.text("701.28", "zh") == zh_transform
+    assert now.title("701.28", "es") == "Convertir" and then.title("701.28", "es") != "Convertir"
