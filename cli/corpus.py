@@ -11,6 +11,8 @@ import click
 
 from mtgrules.lookup.catalog import Catalog
 
+VIEW_EDITION = "Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested)."
+
 
 def say(text: str) -> None:
     click.echo(f"mtgrules: {text}", err=True)

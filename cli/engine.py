@@ -10,8 +10,9 @@ from __future__ import annotations
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.cli.corpus import edition_label, open_catalog
-from mtgrules.cli.options import edition_option, json_option
+from mtgrules.cli.corpus import VIEW_EDITION, edition_label, open_catalog
+from mtgrules.cli.editions import edition_option
+from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.lookup.coverage import coverage_rows, summary
 
@@ -39,7 +40,7 @@ def _label(row: dict) -> str:
 @engine.command()
 @click.option("--section", callback=_section, metavar="NUMBER", help="Only rules at or under this number: 704, 704.5, 701.50.")
 @click.option("--card", metavar="NAME", help="Only the rulings of this card (any of its names).")
-@edition_option
+@edition_option(VIEW_EDITION)
 @json_option
 @click.pass_context
 def coverage(ctx: click.Context, section: str | None, card: str | None, edition: str | None, as_json: bool) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import click
 
-from mtgrules.cli.corpus import open_catalog
-from mtgrules.cli.options import edition_option
+from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.study import citations, judging, scenario
@@ -59,7 +59,7 @@ def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @lang_option("Language of the cited rules' text (default: the corpus's fullest language).")
-@edition_option
+@edition_option(VIEW_EDITION)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per event, for scripts.")
 def judge(file: str, lang: str | None, edition: str | None, as_json: bool) -> None:
     """Judge the scenario in FILE (TOML; see examples/README.md): perform its actions, check

@@ -32,20 +32,3 @@ def lang_option(help_text: str):
 
 json_option = click.option("--json", "as_json", is_flag=True, help="One JSON object per line, for scripts.")
 
-
-def parse_edition(ctx, param, value: str | None) -> str | None:
-    """`--edition 2024-06-07` or `--edition latest`; anything else is a usage error (exit 2)."""
-    if value is None:
-        return None
-    from mtgrules.lookup.catalog import check_edition
-
-    try:
-        return check_edition(value)
-    except ValueError as error:
-        raise click.BadParameter(str(error)) from None
-
-
-edition_option = click.option(
-    "--edition", callback=parse_edition, metavar="DATE",
-    help="Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested).",
-)

@@ -16,8 +16,8 @@ from collections import Counter
 
 import click
 
-from mtgrules.cli.corpus import open_catalog
-from mtgrules.cli.options import edition_option
+from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.study import citations, progress
@@ -102,7 +102,7 @@ def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, de
 @click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="Questions to ask.")
 @click.option("--seed", type=int, help="Make the questions and their order reproducible.")
 @click.option("--stats", is_flag=True, help="Show progress per section instead of asking.")
-@edition_option
+@edition_option(VIEW_EDITION)
 def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
          stats: bool, edition: str | None) -> None:
     """Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.

@@ -14,8 +14,9 @@ import sys
 
 import click
 
-from mtgrules.cli.corpus import edition_label, note_untraced, open_catalog, say, translation_note
-from mtgrules.cli.options import edition_option, json_option, lang_option
+from mtgrules.cli.corpus import VIEW_EDITION, edition_label, note_untraced, open_catalog, say, translation_note
+from mtgrules.cli.editions import edition_option
+from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
@@ -96,7 +97,7 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
 @click.command()
 @click.argument("number")
 @lang_option("Languages to show side by side, e.g. es,en (default: every language of the corpus).")
-@edition_option
+@edition_option(VIEW_EDITION)
 @json_option
 def rule(number: str, langs: list[str] | None, edition: str | None, as_json: bool) -> None:
     """Show rule NUMBER (704.5, 704.5aa, 704.5a-704.5d) with its subrules in several languages.

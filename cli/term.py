@@ -10,8 +10,9 @@ import sys
 
 import click
 
-from mtgrules.cli.corpus import edition_label, open_catalog
-from mtgrules.cli.options import edition_option, json_option
+from mtgrules.cli.corpus import VIEW_EDITION, edition_label, open_catalog
+from mtgrules.cli.editions import edition_option
+from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.terms import entry_dict, find_terms, similar_names, term_entries
 
@@ -28,7 +29,7 @@ def _print_entry(data: dict) -> None:
 
 @click.command()
 @click.argument("word", nargs=-1, required=True)
-@edition_option
+@edition_option(VIEW_EDITION)
 @json_option
 def term(word: tuple[str, ...], edition: str | None, as_json: bool) -> None:
     """Look up a game term in any language: its names in English, Spanish, French and its rules.

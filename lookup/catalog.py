@@ -23,30 +23,14 @@ corpus.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
 from mtgrules import rulenumbers
-from mtgrules.errors import MtgrulesError
+from mtgrules.lookup.editions import LATEST, EditionError, check_edition
 from mtgrules.records import Record
 from mtgrules.store import RULE_KINDS, Message, Queries
 from mtgrules.text import fold
-
-LATEST = "latest"
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-class EditionError(MtgrulesError):
-    """An edition the corpus does not hold: one line naming those it does."""
-
-
-def check_edition(text: str) -> str:
-    """`latest` or an ISO date, as typed; ValueError with the reason for anything else."""
-    text = text.strip().lower()
-    if text != LATEST and not _DATE.match(text):
-        raise ValueError(f"{text!r}: give an edition as its date, YYYY-MM-DD, or 'latest'")
-    return text
 
 
 def default_edition(corpus: Queries) -> str | None:
@@ -59,7 +43,9 @@ def default_edition(corpus: Queries) -> str | None:
 
 
 def resolve_edition(corpus: Queries, asked: str | None) -> str | None:
-    """The edition a view shows: `asked` (a date or `latest`), else the default."""
+    """The edition a view shows: `asked` (a date or `latest`), else the default. Unlike the
+    edition commands (`lookup.editions.resolve`), any edition a record belongs to has a view,
+    one without English text included (the seeds' 2026-08-07 before its English is ingested)."""
     if asked is None or check_edition(asked) == LATEST:
         return default_edition(corpus)
     held = [e.date for e in corpus.editions()]
