@@ -102,6 +102,7 @@ class StoredTrace:
         self._rows: dict[str, dict[str, Identity]] = {}  # edition -> number -> row (whole editions read)
         self._steps: dict[str, dict[str, Identity]] = {}  # identity -> edition -> row
         self._records: dict[tuple[str, str], Record | None] = {}
+        self._known: dict[tuple[str, str], Identity | None] = {}  # rows read one by one
         self._whole: set[str] = set()  # editions whose English records are all read
 
     @property
@@ -125,7 +126,32 @@ class StoredTrace:
             return self._rows[edition].get(number)
         if edition not in self.editions:
             return None
-        return self.corpus.identities(edition, [number]).get(number)
+        if (edition, number) not in self._known:
+            self._known[(edition, number)] = self.corpus.identities(edition, [number]).get(number)
+        return self._known[(edition, number)]
+
+    def preload(self, identities: Sequence[str], numbers: Sequence[str] = ()) -> None:
+        """Read at once, in every edition, the rows and English records of these identities
+        and of the rules numbered `numbers` (a rule's history and its subrules', and whatever
+        else holds their numbers), instead of one query per edition."""
+        wanted = [identity for identity in identities if identity not in self._steps]
+        for identity in wanted:
+            self._steps[identity] = {}
+        rows = (self.corpus.steps(wanted) if wanted else []) + (self.corpus.numbered(numbers) if numbers else [])
+        for row in rows:
+            if row.edition in self.editions:
+                if row.identity in self._steps:
+                    self._steps[row.identity][row.edition] = row
+                self._known[(row.edition, row.number)] = row
+        if numbers:
+            for edition in self.editions:
+                self._known.update({(edition, n): None for n in numbers if (edition, n) not in self._known})
+        english = (self.corpus.english_of(wanted) if wanted else []) + (
+            self.corpus.records(kinds=RULE_KINDS, langs=["en"], numbers=list(numbers)) if numbers else [])
+        for record in english:
+            self._records[(record.edition or "", record.number or "")] = record
+        for edition in self.editions:
+            self._records.update({(edition, n): None for n in numbers if (edition, n) not in self._records})
 
     def read_editions(self, editions: Sequence[str]) -> None:
         """Read the identities and English records of whole editions at once (for the commands
@@ -156,7 +182,11 @@ class StoredTrace:
         if edition not in self.editions:
             return []
         found = self.corpus.numbers(kinds=RULE_KINDS, langs=["en"], edition=edition, parents=[number])
-        return sorted((n for n in found if rulenumbers.is_rule_number(n)), key=order_key)
+        children = sorted((n for n in found if rulenumbers.is_rule_number(n)), key=order_key)
+        if edition not in self._rows:  # their identities are asked next: one query for all
+            rows = self.corpus.identities(edition, children)
+            self._known.update({(edition, n): rows.get(n) for n in children})
+        return children
 
     def identity(self, edition: str, number: str) -> str | None:
         row = self._row(edition, number)

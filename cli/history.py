@@ -72,7 +72,9 @@ def history(number: str, edition: str | None, langs: list[str] | None, as_json: 
         sys.exit(1)
     if asked is None and found != trace.newest:
         click.echo(f"mtgrules: {number} is not in {trace.newest}; read as numbered in {found}", err=True)
-    translations = trace.corpus.translations_of(entry_identities(trace, number, found), langs) if langs else []
+    shown = entry_identities(trace, number, found)
+    trace.preload(shown, [n for identity in shown if (n := trace.number(identity, found))])
+    translations = trace.corpus.translations_of(shown, langs) if langs else []
     for entry in history_entries(trace, number, found, translations):
         if as_json:
             echo_json(entry)

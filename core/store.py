@@ -105,7 +105,7 @@ CREATE TABLE records (
     body TEXT NOT NULL
 );
 CREATE INDEX records_number ON records (kind, edition, number, lang);
-CREATE INDEX records_parent ON records (kind, edition, parent);
+CREATE INDEX records_parent ON records (kind, edition, parent, lang);
 CREATE INDEX records_lang ON records (kind, lang, edition);
 CREATE INDEX records_by_number ON records (number, kind) WHERE number IS NOT NULL;
 CREATE INDEX records_card ON records (card) WHERE card IS NOT NULL;
@@ -128,6 +128,7 @@ CREATE TABLE identities (
     PRIMARY KEY (edition, number)
 ) WITHOUT ROWID;
 CREATE INDEX identities_identity ON identities (identity, edition, number, digest);
+CREATE INDEX identities_number ON identities (number);
 CREATE TABLE traces (edition TEXT PRIMARY KEY, previous TEXT) WITHOUT ROWID;
 CREATE TABLE term_links (term TEXT NOT NULL, edition TEXT NOT NULL, number TEXT NOT NULL, position INTEGER NOT NULL);
 CREATE INDEX term_links_term ON term_links (term, edition);
@@ -317,6 +318,16 @@ class Queries:
         for (body,) in self.db.execute(f"SELECT body FROM records{where} ORDER BY id", values):
             yield _record(body)
 
+    def titles(self, edition: str | None) -> list[tuple[str, str, str, bool, str | None]]:
+        """(number, lang, title, aligned, en_title) of the titled rules and sections of an
+        edition (None: of no edition), read from the index of titled records without decoding
+        the records."""
+        sql = ("SELECT number, lang, title, aligned, json_extract(body, '$.en_title') FROM records"
+               " WHERE title IS NOT NULL AND kind IN ('rule', 'section') AND number IS NOT NULL AND edition")
+        rows = self.db.execute(sql + (" = ? ORDER BY id" if edition is not None else " IS NULL ORDER BY id"),
+                               (edition,) if edition is not None else ())
+        return [(number, lang, title, bool(aligned), en_title) for number, lang, title, aligned, en_title in rows]
+
     def count(self, **filters) -> int:
         where, values = _where(**filters)
         return self.db.execute(f"SELECT COUNT(*) FROM records{where}", values).fetchone()[0]
@@ -356,6 +367,13 @@ class Queries:
             values += tuple(numbers)
         return {row[1]: Identity(*row) for row in self.db.execute(sql, values)}
 
+    def numbered(self, numbers: Sequence[str]) -> list[Identity]:
+        """The identity rows of these numbers in every English edition."""
+        rows = self.db.execute(
+            f"SELECT edition, number, identity, previous, digest FROM identities WHERE number IN ({_marks(numbers)})", tuple(numbers)
+        )
+        return [Identity(*row) for row in rows]
+
     def traced_editions(self) -> dict[str, str | None]:
         """Edition -> the edition it was matched against (None for the oldest)."""
         return dict(self.db.execute("SELECT edition, previous FROM traces ORDER BY edition").fetchall())
@@ -392,6 +410,15 @@ class Queries:
             for number, mapped in self.map_numbers(edition, numbers, target).items():
                 found[(edition, number)] = mapped
         return found
+
+    def english_of(self, identities: Sequence[str]) -> list[Record]:
+        """The English rules and sections of these identities, in every edition."""
+        rows = self.db.execute(
+            "SELECT r.body FROM identities i CROSS JOIN records r ON r.kind IN ('rule', 'section') AND r.edition = i.edition"
+            f" AND r.number = i.number AND r.lang = 'en' WHERE i.identity IN ({_marks(identities)})",
+            tuple(identities),
+        )
+        return [_record(body) for (body,) in rows]
 
     def translations_of(self, identities: Sequence[str], langs: Sequence[str] | None = None) -> list[Record]:
         """Aligned translated rules (in `langs`, or every language but English) of the English
@@ -464,8 +491,8 @@ class Queries:
         each from any edition whose rule has the same identity (an English edition) or from the
         edition itself (one with no English text, whose rules are known only by number)."""
         if english:
-            sql = ("SELECT v.number, t.lang, t.name FROM identities v CROSS JOIN term_names t ON t.identity = v.identity"
-                   " WHERE v.edition = ?")
+            sql = ("SELECT v.number, t.lang, t.name FROM term_names t CROSS JOIN identities v"
+                   " ON v.identity = t.identity AND v.edition = ?")
             return self.db.execute(sql, (edition,)).fetchall()
         rows = self.db.execute("SELECT identity, lang, name FROM term_names WHERE identity >= ? AND identity < ?",
                                (edition + "/", edition + "0"))
@@ -494,7 +521,10 @@ def _where(
         clauses.append(f"kind IN ({_marks(kinds)})")
         values += kinds
     if langs is not None:
-        clauses.append(f"lang IN ({_marks(langs)})")
+        # `+lang`: never the key to search by (a language holds most of the corpus); without
+        # the `+`, SQLite's planner, lacking statistics, may scan every English rule of every
+        # edition for a few numbers.
+        clauses.append(f"+lang IN ({_marks(langs)})")
         values += langs
     if translated:
         clauses.append("lang != 'en'")
@@ -742,42 +772,39 @@ class Store(Queries):
     def _open_snapshot(self) -> sqlite3.Connection:
         if not self.path.exists() and not _old_layout(self.path).exists():
             return self._in_memory()
-        if not self._ready():
-            try:
-                with self.writing():
-                    pass  # creates, migrates or refreshes the seeds, and commits
-            except StoreUnwritable as error:
-                self.on_message(f"{error}; reading a copy in memory")
-                return self._in_memory(copy_of=self.path if self.path.exists() else None)
+        db = self._snapshot_if_ready()
+        if db is not None:
+            return db
+        try:
+            with self.writing():
+                pass  # creates, migrates or refreshes the seeds, and commits
+        except StoreUnwritable as error:
+            self.on_message(f"{error}; reading a copy in memory")
+            return self._in_memory(copy_of=self.path if self.path.exists() else None)
+        db = self._snapshot_if_ready()
+        # A database in WAL mode in a folder that cannot be written cannot be read in place.
+        return db if db is not None else self._in_memory(copy_of=self.path)
+
+    def _snapshot_if_ready(self) -> sqlite3.Connection | None:
+        """A connection inside its read transaction (the snapshot) when the database exists
+        with this schema and the packaged seeds; None when it must be written first (or
+        cannot be read in place). A schema of another version is an error."""
+        if not self.path.exists():
+            return None
         try:
             db = _connect(str(self.path))
             db.execute("BEGIN")
-            db.execute("SELECT 1 FROM meta LIMIT 1").fetchone()  # the snapshot starts here
+            ready = _has_schema(db)  # the snapshot starts at this first read
         except sqlite3.OperationalError:
-            # A database in WAL mode in a folder that cannot be written: read a copy.
-            return self._in_memory(copy_of=self.path)
-        _check_version(db, str(self.path))
-        return db
-
-    def _ready(self) -> bool:
-        """True when the database exists with this schema and the packaged seeds: reading
-        needs no write first."""
-        if not self.path.exists():
-            return False
-        try:
-            db = _connect(f"{self.path.as_uri()}?mode=ro", uri=True)
-        except sqlite3.OperationalError:
-            return False
-        try:
-            if not _has_schema(db):
-                return False
+            return None
+        if ready:
             _check_version(db, str(self.path))
             row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone()
-            return row is not None and row[0] == embedded_digest()
-        except sqlite3.OperationalError:
-            return False
-        finally:
+            ready = row is not None and row[0] == embedded_digest()
+        if not ready:
             db.close()
+            return None
+        return db
 
     def _in_memory(self, copy_of: Path | None = None) -> sqlite3.Connection:
         """A database in memory: a copy of the file (read as it is), or the embedded seeds (with

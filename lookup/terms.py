@@ -18,7 +18,6 @@ from typing import Any
 from mtgrules import rulenumbers
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.records import Record
-from mtgrules.store import RULE_KINDS
 from mtgrules.text import fold
 
 
@@ -38,18 +37,21 @@ class Entry:
         self.english = english
         self.names: dict[str, list[str]] = defaultdict(list)
         self.rules: list[str] = []
+        self.named: list[tuple[str, str, str]] = []  # (lang, name, folded name with spaces normalised)
 
     def add_name(self, lang: str, name: str) -> None:
         """Add a name unless it is already there up to case and accents."""
-        if name and fold(name) not in {fold(held) for held in self.names[lang]}:
+        folded = " ".join(fold(name).split())
+        if name and not any(lang == held and folded == known for held, _, known in self.named):
             self.names[lang].append(name)
+            self.named.append((lang, name, folded))
 
     def add_rule(self, number: str) -> None:
         if number not in self.rules and rulenumbers.is_rule_number(number):
             self.rules.append(number)
 
     def all_names(self) -> list[tuple[str, str]]:
-        return [(lang, name) for lang, names in self.names.items() for name in names]
+        return [(lang, name) for lang, name, _ in self.named]
 
 
 def term_entries(catalog: Catalog) -> list[Entry]:
@@ -93,18 +95,14 @@ def _titles(catalog: Catalog) -> tuple[dict[str, str], dict[str, str], dict[str,
     en_titles: dict[str, str] = {}
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
     # Records without an edition first, so that the view's own edition wins.
-    titled = corpus.records(kinds=RULE_KINDS, edition=None, titled=True)
-    if catalog.edition is not None:
-        titled += corpus.records(kinds=RULE_KINDS, edition=catalog.edition, titled=True)
-    for record in titled:
-        if not record.number or not record.title:
-            continue
-        if record.lang == "en":
-            english[record.number] = record.title
-        elif record.aligned:
-            names[record.number].append((record.lang, record.title))
-            if record.en_title:
-                en_titles[record.number] = record.en_title
+    titled = corpus.titles(None) + (corpus.titles(catalog.edition) if catalog.edition is not None else [])
+    for number, lang, title, aligned, en_title in titled:
+        if lang == "en":
+            english[number] = title
+        elif aligned:
+            names[number].append((lang, title))
+            if en_title:
+                en_titles[number] = en_title
     if catalog.edition is not None:
         for number, lang, name in corpus.term_names(catalog.edition, catalog.english):
             if lang == "en":
@@ -138,8 +136,7 @@ def score(entry: Entry, word: str, *, stems: bool = True) -> Match:
     """How well `word` names the entry (without comparing stems unless `stems`)."""
     wanted = " ".join(fold(word).split())
     best = Match.NONE
-    for lang, name in entry.all_names():
-        folded = " ".join(fold(name).split())
+    for lang, name, folded in entry.named:
         if folded == wanted:
             return Match.EXACT
         if re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", folded):
