@@ -61,16 +61,19 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
         page_blocks = blocks(text, source)
     except ParseError:  # HTML without text: no page of either kind
         page_blocks = []
-    if site_rule_page.is_rule_page(page_blocks):
+    title = site_rule_page.find_title(page_blocks)
+    first_date = site_ruling_page.first_ruling_date(page_blocks)
+    if title is not None and (first_date is None or title.position < first_date):
         return RULE_PAGE, page_blocks
-    if site_ruling_page.is_ruling_page(page_blocks):
+    if first_date is not None:
         return RULING_PAGE, page_blocks
     first_line = next((line for line in text.splitlines() if line.strip()), "")
     raise ParseError(
         source,
-        f"unrecognised document (starts {first_line[:40]!r})",
+        f"unrecognised document (starts {first_line[:40]!r}): looked for a rule title such as '701.50. Confabular'"
+        " or 'Regla 704.5', and for dated rulings such as '20/09/2016' or '20 de septiembre de 2016'",
         line=1,
-        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a site rule or ruling page",
+        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a rule or ruling page",
     )
 
 

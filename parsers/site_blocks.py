@@ -1,15 +1,31 @@
-"""A site page as a sequence of blocks (heading, paragraph, list item), from text or HTML.
+"""A saved page as a sequence of blocks (heading, paragraph, list item), from text or HTML.
 
-The rule and ruling pages of the rules site come saved as plain text or as HTML. Both are reduced
-to the same blocks here, so the page parsers read structure, not markup, and never depend on one
-site's CSS classes:
+Rule and ruling pages come saved from many sites, as plain text or as HTML, and sites change
+their markup. Both forms are reduced to the same blocks here, so the page readers
+(`site_rule_page`, `site_ruling_page`) read structure and content, never one site's CSS classes.
 
-- HTML: headings are `h1`–`h6`; paragraphs are `p`, `dd`, `blockquote`, `time` and text-only
-  `div`s; list items are `li`. Scripts, styles, forms and the page chrome (`header`, `footer`,
-  `nav`, `aside`) are dropped before reading.
-- Text: one block a line (seed pages put each paragraph on one line, with or without blank
-  lines between). A line starting with "- " or "• " is a list item; a short line with no
-  sentence punctuation at its end ("Subreglas", "Otras reglas de este apartado") is a heading.
+HTML. Markup that is never content is dropped before reading: scripts, styles, embedded media,
+form controls, the chrome HTML names (`header`, `footer`, `nav`, `aside`, and the same roles:
+`banner`, `navigation`, `contentinfo`, `complementary`, `search`, `dialog`), and elements marked
+`hidden` or `aria-hidden`. Then every element whose content has no block-level element inside
+becomes one block: `h1`–`h6` a heading (with its level), `li` a list item, anything else a
+paragraph. An element mixing text and blocks (a `div` with loose text and child `div`s, a `li`
+holding a `<time>` and a `<p>`) gives a block for each run of loose text and each child; `<br>`
+ends a block, and a `<pre>` is read line by line like a text page. Each block also keeps:
+
+- `linked`: most of its text is link text (navigation, breadcrumbs, related links);
+- `when`: the `datetime` of a `<time>` element in it, and `when_text`, the text that showed it;
+- `unit`: the nearest enclosing element that repeats among its siblings (`li`, `tr`, `article`,
+  or a `div` beside others of its kind): what holds one ruling, its date and its text;
+- `path`: the tags (and classes, compared only for equality) from the body down, so a reader
+  can tell the container the repeated content lives in from chrome elsewhere.
+
+Text. One block a line (saved text puts each paragraph on one line, with or without blank lines
+between). A line starting with "- ", "• " or "* " is a list item.
+
+In both, a short block with no sentence punctuation at its end ("Subreglas", "Otras reglas de
+este apartado", a `<div>` in place of an `<h2>`) is a heading too; its `level` is 0 where no
+`h1`–`h6` said so.
 """
 
 from __future__ import annotations
@@ -25,8 +41,8 @@ PARAGRAPH = "paragraph"
 ITEM = "item"
 
 _SENTENCE_END = re.compile(r"[.:;!?…»”\"')\]]$")
-_ITEM = re.compile(r"^\s*[-•*–]\s+(.*)$")
-_HTML_START = re.compile(r"^\s*(<!doctype html|<html|<head|<body|<meta|<div|<h1|<main|<article)", re.IGNORECASE)
+_ITEM = re.compile(r"^\s*[-•*–·▪►]\s+(.*)$")
+_HTML_START = re.compile(r"^\s*(<!--|<!doctype html|<html|<head|<body|<meta|<div|<h1|<main|<article|<section|<p>|<ul)", re.IGNORECASE)
 
 
 @dataclass
@@ -34,6 +50,12 @@ class Block:
     kind: str
     text: str
     line: int  # 1-based line in the source document
+    level: int = 0  # 1..6 for h1..h6; 0 for a heading known only by its look, and for other blocks
+    linked: bool = False  # most of the text is link text: navigation, not content
+    when: str | None = None  # the `datetime` of a <time> element in the block
+    when_text: str = ""  # the text of that <time> element as shown
+    unit: int | None = None  # the nearest enclosing repeated element (li, tr, article, …)
+    path: str = ""  # tag path from the body: which container the block lives in
 
 
 def looks_like_html(text: str) -> bool:
@@ -46,9 +68,9 @@ def is_heading_text(text: str) -> bool:
     return 0 < len(words) <= 7 and not _SENTENCE_END.search(text.strip())
 
 
-def text_blocks(text: str) -> list[Block]:
+def text_blocks(text: str, first_line: int = 1) -> list[Block]:
     blocks = []
-    for number, line in enumerate(lines(text), start=1):
+    for number, line in enumerate(lines(text), start=first_line):
         stripped = " ".join(line.split())
         if not stripped:
             continue
@@ -62,48 +84,169 @@ def text_blocks(text: str) -> list[Block]:
     return blocks
 
 
-_DROPPED_TAGS = ("script", "style", "noscript", "template", "form", "header", "footer", "nav", "aside", "svg", "button")
-_HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-_PARAGRAPH_TAGS = {"p", "dd", "dt", "blockquote", "time", "pre", "figcaption"}
-_CONTAINER_TAGS = {"div", "section", "article", "main", "td"}
+_DROPPED_TAGS = (
+    "script", "style", "noscript", "template", "header", "footer", "nav", "aside", "svg", "button",
+    "iframe", "object", "embed", "video", "audio", "canvas", "select", "textarea", "input", "label",
+    "dialog", "menu", "head",
+)
+_CHROME_ROLES = {"banner", "navigation", "contentinfo", "complementary", "search", "dialog", "alertdialog", "menu", "menubar"}
+_HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_BLOCK_TAGS = {
+    "address", "article", "blockquote", "body", "caption", "center", "dd", "details", "div", "dl", "dt", "fieldset",
+    "figcaption", "figure", "form", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "hr", "li", "main", "ol", "p",
+    "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "br",
+}
+# Elements that hold one item of a repeated sequence whatever their siblings are.
+_UNIT_TAGS = {"li", "tr", "article"}
+
+
+class _Reader:
+    """Walks a parsed HTML tree once, in document order, collecting blocks."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self._units = 0
+
+    def element(self, element, path: str, unit: int | None) -> None:
+        name = element.name
+        if name in _HEADING_TAGS or not _has_block_inside(element):
+            self._leaf(element, name, path, unit)
+            return
+        if name == "pre":
+            self._pre(element, unit, path)
+            return
+        run: list = []
+        for child in element.children:
+            child_name = getattr(child, "name", None)
+            if child_name is None or child_name not in _BLOCK_TAGS:
+                run.append(child)
+                continue
+            self._run(run, element, path, unit)
+            run = []
+            if child_name in ("br", "hr"):
+                continue
+            self.element(child, f"{path}/{_step(child)}", self._unit_of(child, unit))
+        self._run(run, element, path, unit)
+
+    def _unit_of(self, child, unit: int | None) -> int | None:
+        repeated = child.name in _UNIT_TAGS or (
+            child.name in ("div", "section", "dd")
+            and any(getattr(s, "name", None) == child.name for s in (child.find_previous_sibling(), child.find_next_sibling()))
+        )
+        if not repeated:
+            return unit
+        self._units += 1
+        return self._units
+
+    def _leaf(self, element, name: str, path: str, unit: int | None) -> None:
+        self._emit(list(element.children) if name not in _HEADING_TAGS else [element], name, path, unit, element)
+
+    def _run(self, nodes: list, parent, path: str, unit: int | None) -> None:
+        if nodes:
+            self._emit(nodes, parent.name, path, unit, parent)
+
+    def _emit(self, nodes: list, name: str, path: str, unit: int | None, owner) -> None:
+        parts: list[str] = []
+        linked_chars = [0]
+        time: list = []
+        for node in nodes:
+            _collect(node, parts, linked_chars, time, in_link=False)
+        text = " ".join("".join(parts).split())
+        if not text:
+            return
+        line = _line_of(nodes, owner)
+        level = _HEADING_TAGS.get(name, 0)
+        if level:
+            kind = HEADING
+        elif name == "li":
+            kind = ITEM
+        else:
+            kind = HEADING if is_heading_text(text) else PARAGRAPH
+        letters = sum(not c.isspace() for c in text)
+        block = Block(kind, text, line, level=level, linked=linked_chars[0] >= 0.6 * letters, unit=unit, path=path)
+        if time:
+            block.when = time[0].get("datetime") or None
+            block.when_text = " ".join(time[0].get_text(" ", strip=True).split())
+        self.blocks.append(block)
+
+    def _pre(self, element, unit: int | None, path: str) -> None:
+        first = getattr(element, "sourceline", None) or 1
+        for block in text_blocks(element.get_text(), first_line=first):
+            block.unit, block.path = unit, path
+            self.blocks.append(block)
+
+
+def _step(element) -> str:
+    classes = element.get("class") or []
+    return element.name + ("." + ".".join(classes) if classes else "")
+
+
+def _has_block_inside(element) -> bool:
+    return element.find(_BLOCK_TAGS) is not None
+
+
+def _collect(node, parts: list[str], linked_chars: list[int], time: list, in_link: bool) -> None:
+    name = getattr(node, "name", None)
+    if name is None:
+        text = str(node)
+        parts.append(text)
+        if in_link:
+            linked_chars[0] += sum(not c.isspace() for c in text)
+        return
+    if name == "time":
+        time.append(node)
+    if name in ("br", "hr"):
+        parts.append(" ")
+        return
+    inside_link = in_link or name == "a"
+    for child in node.children:
+        _collect(child, parts, linked_chars, time, inside_link)
+    if name in _BLOCK_TAGS:
+        parts.append(" ")  # table cells and headings read inside a leaf keep their words apart
+
+
+def _line_of(nodes: list, owner) -> int:
+    for node in nodes:
+        line = getattr(node, "sourceline", None)
+        if line:
+            return line
+    return getattr(owner, "sourceline", None) or 0
+
+
+def _is_chrome(tag) -> bool:
+    if tag.name in _DROPPED_TAGS:
+        return True
+    attributes = tag.attrs or {}
+    if "hidden" in attributes or str(attributes.get("aria-hidden", "")).lower() == "true":
+        return True
+    return str(attributes.get("role", "")).lower() in _CHROME_ROLES
 
 
 def html_blocks(text: str, source: str) -> list[Block]:
     """Blocks of an HTML page in document order. Raises ParseError when the markup holds no text."""
-    from bs4 import BeautifulSoup  # imported here: text pages never pay for bs4
+    from bs4 import BeautifulSoup, Comment  # imported here: text pages never pay for bs4
 
     soup = BeautifulSoup(text, "html.parser")
-    for tag in soup.find_all(_DROPPED_TAGS):
-        tag.decompose()
+    for tag in soup.find_all(_is_chrome):
+        if not tag.decomposed:
+            tag.decompose()
+    for comment in soup.find_all(string=lambda s: isinstance(s, Comment)):
+        comment.extract()
     root = soup.body or soup
-    blocks: list[Block] = []
-
-    def visit(element) -> None:
-        for child in element.children:
-            name = getattr(child, "name", None)
-            if name is None:
-                continue
-            content = " ".join(child.get_text(" ", strip=True).split())
-            line = getattr(child, "sourceline", None) or 0
-            if name in _HEADING_TAGS:
-                if content:
-                    blocks.append(Block(HEADING, content, line))
-            elif name == "li":
-                if content:
-                    blocks.append(Block(ITEM, content, line))
-            elif name in _PARAGRAPH_TAGS or (name in _CONTAINER_TAGS and not child.find(lambda tag: tag.name in _BLOCK_TAGS)):
-                if content:
-                    blocks.append(Block(PARAGRAPH, content, line))
-            else:
-                visit(child)
-
-    visit(root)
-    if not blocks:
+    reader = _Reader()
+    if getattr(root, "name", None) in (None, "[document]"):
+        reader.element(_as_body(root), "body", None)
+    else:
+        reader.element(root, "body", None)
+    if not reader.blocks:
         raise ParseError(source, "the HTML page holds no text", line=1)
-    return blocks
+    return reader.blocks
 
 
-_BLOCK_TAGS = _HEADING_TAGS | _PARAGRAPH_TAGS | _CONTAINER_TAGS | {"li", "ul", "ol", "dl", "table", "tr"}
+def _as_body(soup):
+    """A fragment without <body>: read its top level as the body."""
+    soup.name = "body"
+    return soup
 
 
 def blocks(text: str, source: str) -> list[Block]:

@@ -1,0 +1,26 @@
+"""Words that mark a block of a saved page as the site's chrome rather than its content.
+
+Structure finds most chrome (links, headers, footers, other containers: see `site_blocks`), but
+a page saved as text, or a `<div>` footer, leaves only the words: a copyright line, a cookie
+notice, an advertisement label, the fan-content notice every rules site carries. No rule or
+ruling says these, in any of the languages the site pages come in.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mtgrules.text import fold
+
+_CHROME = re.compile(
+    r"©|\(c\) ?\d{4}|\bcopyright\b|\bcookies?\b|derechos reservados|droits reserves|all rights reserved"
+    r"|politica de privacidad|politique de confidentialite|privacy policy|aviso legal|mentions legales"
+    r"|terminos de uso|conditions d.utilisation|terms of (use|service)|wizards of the coast|fan content policy"
+    r"|javascript|newsletter|suscribete|abonnez-vous|inicia sesion|connectez-vous|^publicidad$|^publicite$"
+    r"|^advertisement$|^anuncio$|volver arriba|retour en haut|back to top"
+)
+
+
+def is_chrome_text(text: str) -> bool:
+    """True for a block whose words are the site's, not the rules'."""
+    return bool(_CHROME.search(fold(text)))
