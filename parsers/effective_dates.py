@@ -84,10 +84,7 @@ def dates_in(line: str) -> list[FoundDate]:
     then numeric); impossible dates ("31 février") are left out."""
     found = []
     for match in _YEAR_FIRST.finditer(line):
-        if match[1]:
-            parts = (match[1], match[2], match[3])
-        else:
-            parts = (match[4], match[6], match[7])
+        parts = (match[1], match[2], match[3]) if match[1] else (match[4], match[6], match[7])
         found.append(_found(match, *parts, english=False))
     for match in _MONTH_FIRST.finditer(line):
         month = _ENGLISH_SHORT.get(match[1].lower())

@@ -224,7 +224,7 @@ def _ruling_texts(page_blocks: list[Block], marks: list[DateMark], source: str) 
 
 
 def _empty(text: tuple[list[Block], str, int], mark: DateMark) -> bool:
-    group, rest, _ = text
+    group = text[0]
     return not group and not (mark.rest if mark.place != "alone" else "")
 
 
