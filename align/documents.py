@@ -62,10 +62,12 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
     except ParseError:  # HTML without text: no page of either kind
         page_blocks = []
     title = site_rule_page.find_title(page_blocks)
-    first_date = site_ruling_page.first_ruling_date(page_blocks)
-    if title is not None and (first_date is None or title.position < first_date):
+    dates = site_ruling_page.ruling_dates(page_blocks)
+    # A rule page may carry a date or two (when it was updated); a ruling page may name a rule
+    # after its rulings. Which comes first says what the page is.
+    if title is not None and sum(index < title.position for index in dates) < 2:
         return RULE_PAGE, page_blocks
-    if first_date is not None:
+    if dates:
         return RULING_PAGE, page_blocks
     first_line = next((line for line in text.splitlines() if line.strip()), "")
     raise ParseError(

@@ -90,9 +90,16 @@ def page_length_ratio(lang: str, translated: list[Passage], english: list[Passag
 
 
 def similarity(
-    translated: Passage, english: Passage, term_pairs: dict[str, str] | None = None, length_ratio: float | None = None
+    translated: Passage,
+    english: Passage,
+    term_pairs: dict[str, str] | None = None,
+    length_ratio: float | None = None,
+    *,
+    with_length: bool = True,
 ) -> float:
-    """Weighted mean of the features that have something to compare, in 0..1."""
+    """Weighted mean of the features that have something to compare, in 0..1. Without the
+    length (`with_length=False`), only what the words say: whether a paragraph translates
+    more than one English passage must not rest on its being long."""
     scored: list[tuple[float, float]] = []  # (weight, score)
     if translated.references or english.references:
         scored.append((3.0, _jaccard(translated.references, english.references)))
@@ -109,12 +116,15 @@ def similarity(
     if translated.untranslated:
         fragment_words = {fold(w) for fragment in translated.untranslated for w in _WORD.findall(fragment)}
         scored.append((2.0, len(fragment_words & english.folded_words) / max(1, len(fragment_words))))
-    expected = length_ratio or LENGTH_RATIO.get(translated.lang, 1.0)
-    ratio = (len(translated.text) + 20) / ((len(english.text) + 20) * expected)
-    scored.append((1.0, math.exp(-2.0 * abs(math.log(ratio)))))
+    if with_length:
+        expected = length_ratio or LENGTH_RATIO.get(translated.lang, 1.0)
+        ratio = (len(translated.text) + 20) / ((len(english.text) + 20) * expected)
+        scored.append((1.0, math.exp(-2.0 * abs(math.log(ratio)))))
     if translated.date and english.date:
         scored.append((1.0, 1.0 if translated.date == english.date else 0.0))
     total_weight = sum(weight for weight, _ in scored)
+    if not total_weight:
+        return 0.0
     return sum(weight * score for weight, score in scored) / total_weight
 
 
@@ -128,3 +138,10 @@ def confidence(score: float, runner_up: float) -> float:
     a clear winner keeps its score, a near tie loses up to half of it."""
     margin = max(0.0, score - runner_up)
     return round(max(0.0, min(1.0, score * (0.5 + 0.5 * min(1.0, margin / 0.15)))), 3)
+
+
+def pinned_confidence(score: float, anchor: float) -> float:
+    """Confidence of a match that its position decides: its neighbours (at least `anchor`
+    confident) leave it exactly one English counterpart. The position carries the confidence;
+    the paragraph's own score, however weak, only adds to it."""
+    return round(min(1.0, anchor * (0.5 + score)), 3)

@@ -19,8 +19,11 @@ _CHROME = re.compile(
     r"|javascript|newsletter|suscribete|abonnez-vous|inicia sesion|connectez-vous|^publicidad$|^publicite$"
     r"|^advertisement$|^anuncio$|volver arriba|retour en haut|back to top"
 )
+# Links to the previous and next rule, in a short line, when a page saved as text lost the links.
+_NAVIGATION = re.compile(r"^[←«<]|[→»>]$|\b(regla|regle|rule) (anterior|siguiente|precedente|suivante)\b|\b(previous|next) rule\b")
 
 
 def is_chrome_text(text: str) -> bool:
     """True for a block whose words are the site's, not the rules'."""
-    return bool(_CHROME.search(fold(text)))
+    folded = fold(text)
+    return bool(_CHROME.search(folded)) or (len(folded.split()) <= 12 and bool(_NAVIGATION.search(folded)))

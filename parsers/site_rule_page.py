@@ -38,7 +38,7 @@ from mtgrules.parsers.site_chrome import is_chrome_text
 _NUMBER = r"(?P<number>\d{3}\.\d+)(?![\d.]*[a-z\d])"
 _TITLE_WORDS = r"(?P<title>[^\W\d_][^.:;!?]*?)"
 _TITLE = re.compile(rf"^(?:[^\W\d_]+\.?\s+)?{_NUMBER}\.?\s*(?:[·:|–—-]\s*)?{_TITLE_WORDS}?\s*$")
-_TITLE_AFTER = re.compile(rf"^{_TITLE_WORDS}\s*(?:[·:|–—-]\s*)?\(?(?:[^\W\d_]+\.?\s+)?{_NUMBER}\.?\)?$")
+_TITLE_AFTER = re.compile(rf"^{_TITLE_WORDS}(?:\s*[·:|–—-]\s*\(?|\s*\(|\s+)(?:[^\W\d_]+\.?\s+)?{_NUMBER}\.?\)?$")
 _NUMBER_ONLY = re.compile(rf"^(?:[^\W\d_]+\.?\s+)?{_NUMBER}\.?$")
 _SENTENCE_RULE = re.compile(rf"^{_NUMBER}\.\s+(?P<text>\S.{{20,}})$")
 _SUBRULES_HEADING = re.compile(r"^(sub|sous|unter|sotto)[\s-]?(regla|règle|regle|rule|regra|regel|regol)", re.IGNORECASE)
@@ -84,20 +84,23 @@ def _title_in(page_blocks: list[Block], position: int) -> Title | None:
     text = block.text
     if block.linked or block.kind == ITEM:
         return None
-    for pattern in (_TITLE, _TITLE_AFTER):
-        match = pattern.match(text)
-        if match and match["title"] and len(match["title"].split()) <= _TITLE_MAX_WORDS:
-            return Title(position, match["number"], match["title"].strip())
+    match = _TITLE.match(text)
+    if match and match["title"] and len(match["title"].split()) <= _TITLE_MAX_WORDS:
+        return Title(position, match["number"], match["title"].strip())
     if _NUMBER_ONLY.match(text):
         number = _NUMBER_ONLY.match(text)["number"]  # type: ignore[index]
         following = page_blocks[position + 1] if position + 1 < len(page_blocks) else None
-        if following and not following.linked and following.kind == HEADING and len(following.text.split()) <= _TITLE_MAX_WORDS \
-                and not _LABEL.match(following.text):
+        bare = text.rstrip(".") == number  # "702.2" above "Toque mortal", not "Regla 613.1"
+        if bare and following and not following.linked and following.kind == HEADING and following.text[0].isalpha() \
+                and len(following.text.split()) <= _TITLE_MAX_WORDS:
             return Title(position, number, following.text, blocks_used=2)
         if text.split()[0][0].isalpha() or block.level:  # "Regla 613.1": a rule without a title
             return Title(position, number, "")
+    match = _TITLE_AFTER.match(text)
+    if match and len(match["title"].split()) <= _TITLE_MAX_WORDS:
+        return Title(position, match["number"], match["title"].strip())
     sentence = _SENTENCE_RULE.match(text)
-    if sentence and (block.level or position == 0):
+    if sentence:
         return Title(position, sentence["number"], "", own_text=sentence["text"])
     return None
 
@@ -110,6 +113,8 @@ def find_title(page_blocks: list[Block]) -> Title | None:
         title = _title_in(page_blocks, position)
         if title and rulenumbers.is_rule_number(title.number):
             rank = block.level if block.level else (7 if block.kind == HEADING else 8)
+            if title.own_text:
+                rank = 9  # "704.6. Algunas variantes …": a title only where no other block is one
             found.append((rank, position, title))
     return min(found, key=lambda item: item[:2])[2] if found else None
 

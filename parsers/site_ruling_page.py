@@ -136,10 +136,9 @@ def date_marks(page_blocks: list[Block]) -> list[DateMark]:
     return [mark for index, block in enumerate(page_blocks) if not block.linked and (mark := date_mark(block, index))]
 
 
-def first_ruling_date(page_blocks: list[Block]) -> int | None:
-    """The block index of the first ruling date, or None when the page has no dated text."""
-    marks = _ruling_marks(date_marks(page_blocks))
-    return marks[0].index if marks else None
+def ruling_dates(page_blocks: list[Block]) -> list[int]:
+    """The block indexes of the dates that look like the page's ruling dates."""
+    return [mark.index for mark in _ruling_marks(date_marks(page_blocks))]
 
 
 def _ruling_marks(marks: list[DateMark]) -> list[DateMark]:
