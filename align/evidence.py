@@ -89,6 +89,31 @@ def page_length_ratio(lang: str, translated: list[Passage], english: list[Passag
     return statistics.median(len(p.text) for p in translated) / max(1, statistics.median(len(p.text) for p in english))
 
 
+# The game's commonest words, which share no four-letter stem with their English ("criatura",
+# "créature" ~ "creature"; "blessure" ~ "damage"): without them a short ruling in Spanish or French
+# says almost nothing a cognate can see. Folded translated word → folded English word; the term
+# dictionary learned from titles and the keyword table adds to these.
+CORE_TERMS = {
+    word: english
+    for pairs in (
+        "criatura creature criaturas creatures jugador player jugadores players hechizo spell hechizos spells "
+        "habilidad ability habilidades abilities carta card cartas cards dano damage objetivo target objetivos targets "
+        "contador counter contadores counters ficha token fichas tokens turno turn vidas life oponente opponent "
+        "oponentes opponents cementerio graveyard biblioteca library mano hand roba draws robar draw atacar attack "
+        "ataca attacks atacante attacking bloquear block fuerza power resistencia toughness lanzar cast pila stack "
+        "exilio exile sacrificar sacrifice controlador controller tierra land tierras lands elegir choose eliges choose "
+        "sola alone solo alone juntas together juntos together",
+        "creature creature creatures creatures joueur player joueurs players sort spell sorts spells capacite ability "
+        "capacites abilities carte card cartes cards blessure damage blessures damage cible target cibles targets "
+        "marqueur counter marqueurs counters jeton token jetons tokens tour turn adversaire opponent adversaires "
+        "opponents cimetiere graveyard bibliotheque library piocher draw pioche draws attaquer attack attaque attacks "
+        "attaquante attacking bloquer block lancer cast pile stack exil exile sacrifier sacrifice controleur controller "
+        "terrain land terrains lands choisir choose seule alone ensemble together",
+    )
+    for word, english in zip(pairs.split()[::2], pairs.split()[1::2])
+}
+
+
 def similarity(
     translated: Passage,
     english: Passage,
@@ -108,9 +133,10 @@ def similarity(
     if translated.cognates and english.cognates:
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))
-    if term_pairs:
+    pairs = {**CORE_TERMS, **term_pairs} if term_pairs else CORE_TERMS
+    if translated.lang != "en":
         # Through the passage's words, not every pair: a page compares each passage many times.
-        present = [term_pairs[word] for word in translated.folded_words if word in term_pairs]
+        present = [pairs[word] for word in translated.folded_words if word in pairs]
         if present:
             scored.append((1.5, sum(en in english.folded_words for en in present) / len(present)))
     if translated.untranslated:

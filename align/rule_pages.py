@@ -45,7 +45,7 @@ MATCH_FLOOR = 0.15
 SKIP_PARAGRAPH = 0.05
 CERTAIN = 0.5  # a neighbour this confident pins the paragraphs beside it
 MERGE_GAIN = 0.08  # how much better a paragraph must read as two English subrules to be both
-MERGE_WORDS_GAIN = 0.02  # … and how much better its words alone, not only its length
+MERGE_WORDS_GAIN = 0.01  # … and how much better its words alone, not only its length
 
 
 @dataclass
