@@ -69,7 +69,7 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
         return RULE_PAGE, page_blocks
     if dates:
         return RULING_PAGE, page_blocks
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    first_line = page_blocks[0].text if page_blocks else next((line for line in text.splitlines() if line.strip()), "")
     raise ParseError(
         source,
         f"unrecognised document (starts {first_line[:40]!r}): looked for a rule title such as '701.50. Confabular'"

@@ -15,8 +15,9 @@ ends a block, and a `<pre>` is read line by line like a text page. Each block al
 
 - `linked`: most of its text is link text (navigation, breadcrumbs, related links);
 - `when`: the `datetime` of a `<time>` element in it, and `when_text`, the text that showed it;
-- `unit`: the nearest enclosing element that repeats among its siblings (`li`, `tr`, `article`,
-  or a `div` beside others of its kind): what holds one ruling, its date and its text;
+- `units`: the enclosing elements that repeat among their siblings (`li`, `tr`, `article`, or a
+  `div` beside others of its kind), outermost first: one of them holds one ruling, its date and
+  its text, in whatever order;
 - `path`: the tags (and classes, compared only for equality) from the body down, so a reader
   can tell the container the repeated content lives in from chrome elsewhere.
 
@@ -54,7 +55,7 @@ class Block:
     linked: bool = False  # most of the text is link text: navigation, not content
     when: str | None = None  # the `datetime` of a <time> element in the block
     when_text: str = ""  # the text of that <time> element as shown
-    unit: int | None = None  # the nearest enclosing repeated element (li, tr, article, …)
+    units: tuple[int, ...] = ()  # the enclosing repeated elements (li, tr, article, …), outermost first
     path: str = ""  # tag path from the body: which container the block lives in
 
 
@@ -94,7 +95,8 @@ _HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _BLOCK_TAGS = {
     "address", "article", "blockquote", "body", "caption", "center", "dd", "details", "div", "dl", "dt", "fieldset",
     "figcaption", "figure", "form", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "hr", "li", "main", "ol", "p",
-    "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "br",
+    "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "br", "header", "footer",
+    "nav", "aside", "menu", "search",
 }
 # Elements that hold one item of a repeated sequence whatever their siblings are.
 _UNIT_TAGS = {"li", "tr", "article"}
@@ -107,13 +109,13 @@ class _Reader:
         self.blocks: list[Block] = []
         self._units = 0
 
-    def element(self, element, path: str, unit: int | None) -> None:
+    def element(self, element, path: str, units: tuple[int, ...]) -> None:
         name = element.name
-        if name in _HEADING_TAGS or not _has_block_inside(element):
-            self._leaf(element, name, path, unit)
-            return
         if name == "pre":
-            self._pre(element, unit, path)
+            self._pre(element, units, path)
+            return
+        if name in _HEADING_TAGS or not _has_block_inside(element):
+            self._leaf(element, name, path, units)
             return
         run: list = []
         for child in element.children:
@@ -121,31 +123,31 @@ class _Reader:
             if child_name is None or child_name not in _BLOCK_TAGS:
                 run.append(child)
                 continue
-            self._run(run, element, path, unit)
+            self._run(run, element, path, units)
             run = []
             if child_name in ("br", "hr"):
                 continue
-            self.element(child, f"{path}/{_step(child)}", self._unit_of(child, unit))
-        self._run(run, element, path, unit)
+            self.element(child, f"{path}/{_step(child)}", self._units_of(child, units))
+        self._run(run, element, path, units)
 
-    def _unit_of(self, child, unit: int | None) -> int | None:
+    def _units_of(self, child, units: tuple[int, ...]) -> tuple[int, ...]:
         repeated = child.name in _UNIT_TAGS or (
             child.name in ("div", "section", "dd")
             and any(getattr(s, "name", None) == child.name for s in (child.find_previous_sibling(), child.find_next_sibling()))
         )
         if not repeated:
-            return unit
+            return units
         self._units += 1
-        return self._units
+        return (*units, self._units)
 
-    def _leaf(self, element, name: str, path: str, unit: int | None) -> None:
-        self._emit(list(element.children) if name not in _HEADING_TAGS else [element], name, path, unit, element)
+    def _leaf(self, element, name: str, path: str, units: tuple[int, ...]) -> None:
+        self._emit(list(element.children) if name not in _HEADING_TAGS else [element], name, path, units, element)
 
-    def _run(self, nodes: list, parent, path: str, unit: int | None) -> None:
+    def _run(self, nodes: list, parent, path: str, units: tuple[int, ...]) -> None:
         if nodes:
-            self._emit(nodes, parent.name, path, unit, parent)
+            self._emit(nodes, parent.name, path, units, parent)
 
-    def _emit(self, nodes: list, name: str, path: str, unit: int | None, owner) -> None:
+    def _emit(self, nodes: list, name: str, path: str, units: tuple[int, ...], owner) -> None:
         parts: list[str] = []
         linked_chars = [0]
         time: list = []
@@ -163,16 +165,16 @@ class _Reader:
         else:
             kind = HEADING if is_heading_text(text) else PARAGRAPH
         letters = sum(not c.isspace() for c in text)
-        block = Block(kind, text, line, level=level, linked=linked_chars[0] >= 0.6 * letters, unit=unit, path=path)
+        block = Block(kind, text, line, level=level, linked=linked_chars[0] >= 0.6 * letters, units=units, path=path)
         if time:
             block.when = time[0].get("datetime") or None
             block.when_text = " ".join(time[0].get_text(" ", strip=True).split())
         self.blocks.append(block)
 
-    def _pre(self, element, unit: int | None, path: str) -> None:
+    def _pre(self, element, units: tuple[int, ...], path: str) -> None:
         first = getattr(element, "sourceline", None) or 1
         for block in text_blocks(element.get_text(), first_line=first):
-            block.unit, block.path = unit, path
+            block.units, block.path = units, path
             self.blocks.append(block)
 
 
@@ -215,7 +217,9 @@ def _line_of(nodes: list, owner) -> int:
 
 def _is_chrome(tag) -> bool:
     if tag.name in _DROPPED_TAGS:
-        return True
+        # A page's header and footer are chrome; an article's or the main content's are not
+        # (an <article> per ruling may hold its date in its <header>).
+        return tag.name not in ("header", "footer") or tag.find_parent(("main", "article", "section")) is None
     attributes = tag.attrs or {}
     if "hidden" in attributes or str(attributes.get("aria-hidden", "")).lower() == "true":
         return True
@@ -235,9 +239,9 @@ def html_blocks(text: str, source: str) -> list[Block]:
     root = soup.body or soup
     reader = _Reader()
     if getattr(root, "name", None) in (None, "[document]"):
-        reader.element(_as_body(root), "body", None)
+        reader.element(_as_body(root), "body", ())
     else:
-        reader.element(root, "body", None)
+        reader.element(root, "body", ())
     if not reader.blocks:
         raise ParseError(source, "the HTML page holds no text", line=1)
     return reader.blocks

@@ -34,6 +34,7 @@ from mtgrules.errors import ParseError
 from mtgrules.parsers import language
 from mtgrules.parsers.site_blocks import HEADING, ITEM, PARAGRAPH, Block, blocks
 from mtgrules.parsers.site_chrome import is_chrome_text
+from mtgrules.parsers.site_ruling_page import date_mark
 
 _NUMBER = r"(?P<number>\d{3}\.\d+)(?![\d.]*[a-z\d])"
 _TITLE_WORDS = r"(?P<title>[^\W\d_][^.:;!?]*?)"
@@ -139,7 +140,11 @@ def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None)
         )
     title_block = page_blocks[title.position]
     page = RulePage(title.number, title.title, lang or "", source, title_block.line)
-    body = [b for b in page_blocks[title.position + title.blocks_used :] if not b.linked and not is_chrome_text(b.text)]
+    # Links, chrome and dated lines ("Última modificación: 7/8/2026") are never rule text.
+    body = [
+        b for i, b in enumerate(page_blocks[title.position + title.blocks_used :], start=title.position + title.blocks_used)
+        if not b.linked and not is_chrome_text(b.text) and date_mark(b, i) is None
+    ]
     own, subrules, own_known = _content(body)
     if title.own_text:
         own, own_known = [Block(PARAGRAPH, title.own_text, title_block.line), *own], True

@@ -200,10 +200,9 @@ def _card_headings(before: list[Block], marks: list[DateMark]) -> list[str]:
 def _ruling_texts(page_blocks: list[Block], marks: list[DateMark], source: str) -> list[tuple[list[Block], str, int]]:
     """For each ruling date: the blocks of its text, the text sharing the date's block, and the
     line the ruling starts on."""
-    units = Counter(page_blocks[m.index].unit for m in marks)
-    in_units = len(marks) >= 2 and all(page_blocks[m.index].unit is not None and units[page_blocks[m.index].unit] == 1 for m in marks)
-    if in_units:
-        return [_unit_text(page_blocks, mark, marks) for mark in marks]
+    units = _ruling_units(page_blocks, marks)
+    if units is not None:
+        return [_unit_text(page_blocks, mark, unit) for mark, unit in zip(marks, units)]
     following = _sequence(page_blocks, marks, after=True)
     if len(marks) >= 2 and _empty(following[-1], marks[-1]) and not any(_empty(t, m) for t, m in zip(following[:-1], marks[:-1])):
         preceding = _sequence(page_blocks, marks, after=False)
@@ -227,9 +226,33 @@ def _empty(text: tuple[list[Block], str, int], mark: DateMark) -> bool:
     return not group and not (mark.rest if mark.place != "alone" else "")
 
 
-def _unit_text(page_blocks: list[Block], mark: DateMark, marks: list[DateMark]) -> tuple[list[Block], str, int]:
-    unit = page_blocks[mark.index].unit
-    group = [b for i, b in enumerate(page_blocks) if b.unit == unit and i != mark.index and not b.linked and not is_chrome_text(b.text)]
+def _ruling_units(page_blocks: list[Block], marks: list[DateMark]) -> list[int] | None:
+    """For each ruling date, the repeated element that holds it and its text: the innermost of
+    its enclosing repeated elements that holds another block (a `div` holding only the date may
+    sit beside the text's `div` in the ruling's). None unless every date has one of its own."""
+    if len(marks) < 2:
+        return None
+    holders: dict[int, list[int]] = {}
+    for index, block in enumerate(page_blocks):
+        for unit in block.units:
+            holders.setdefault(unit, []).append(index)
+    dated = {mark.index for mark in marks}
+    chosen = []
+    for mark in marks:
+        unit = next(
+            (u for u in reversed(page_blocks[mark.index].units) if any(i not in dated for i in holders[u])), None
+        )
+        if unit is None or sum(i in dated for i in holders[unit]) != 1:
+            return None
+        chosen.append(unit)
+    return chosen
+
+
+def _unit_text(page_blocks: list[Block], mark: DateMark, unit: int) -> tuple[list[Block], str, int]:
+    group = [
+        block for i, block in enumerate(page_blocks)
+        if unit in block.units and i != mark.index and not block.linked and not block.level and not is_chrome_text(block.text)
+    ]
     if not group:
         return [], mark.rest, page_blocks[mark.index].line
     return group, mark.rest, group[0].line if mark.place == "alone" else page_blocks[mark.index].line
