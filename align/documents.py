@@ -19,7 +19,7 @@ from mtgrules import store
 from mtgrules.align import terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.rule_pages import align_page
-from mtgrules.align.ruling_pages import align_rulings
+from mtgrules.align.ruling_pages import CardIndex, align_rulings
 from mtgrules.errors import ParseError
 from mtgrules.parsers import (
     comprehensive_rules,
@@ -148,7 +148,7 @@ def parse_each(
             reference_records.extend(document.records)
             documents.append(document)
     editions = english_editions(reference_records)
-    cards = [r for r in reference_records if r.kind == "card"]
+    cards = CardIndex([r for r in reference_records if r.kind == "card"])
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
     pairs = terms.term_pairs(reference_records)
     for path, raw, _, kind, page_blocks in loaded:

@@ -37,35 +37,50 @@ class AlignedRulings:
 _NAME_SEPARATORS = re.compile(r"\s+[›»>|·—–-]\s+|\s*[:|]\s+")
 
 
-def resolve_card(heading: str, cards: list[Record]) -> Record | None:
-    """The card whose English or printed name is the heading (exact, then folded)."""
-    folded = fold(heading)
-    for match in (lambda name: name == heading, lambda name: fold(name) == folded):
+class CardIndex:
+    """The ingested cards by every name they are printed under, exactly and folded: a page may
+    offer a hundred candidate headings (a menu saved as text), each looked up once, not against
+    every card."""
+
+    def __init__(self, cards: list[Record]):
+        self.exact: dict[str, Record] = {}
+        self.folded: dict[str, Record] = {}
         for card in cards:
-            if any(match(name) for name in [card.card or "", *card.names.values()]):
-                return card
-    return None
+            for name in [card.card or "", *card.names.values()]:
+                if name:
+                    self.exact.setdefault(name, card)
+                    self.folded.setdefault(fold(name), card)
+
+    def find(self, heading: str) -> Record | None:
+        """The card whose English or printed name is the heading (exact, then folded)."""
+        return self.exact.get(heading) or self.folded.get(fold(heading))
 
 
-def resolve_page_card(page: RulingPage, cards: list[Record]) -> tuple[Record | None, str]:
+def resolve_card(heading: str, cards: list[Record] | CardIndex) -> Record | None:
+    """The card whose English or printed name is the heading (exact, then folded)."""
+    return (cards if isinstance(cards, CardIndex) else CardIndex(cards)).find(heading)
+
+
+def resolve_page_card(page: RulingPage, cards: list[Record] | CardIndex) -> tuple[Record | None, str]:
     """The card a page is about, and the heading that named it: the page's candidate headings
     best first, each whole and then each part of it ("Electrozoa — Resoluciones", "Cartas ›
     Kaladesh › Mecatitán cataclísmico"), so a subtitle, set line or breadcrumb costs nothing."""
+    index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
     candidates = page.headings or [page.card_heading]
     for heading in candidates:
-        card = resolve_card(heading, cards)
+        card = index.find(heading)
         if card is not None:
             return card, heading
     for heading in candidates:
         for part in _NAME_SEPARATORS.split(heading):
-            card = resolve_card(part.strip(), cards) if part.strip() else None
+            card = index.find(part.strip()) if part.strip() else None
             if card is not None:
                 return card, part.strip()
     return None, page.card_heading
 
 
 def align_rulings(
-    page: RulingPage, cards: list[Record], english_rulings: list[Record], terms: dict[str, str] | None = None
+    page: RulingPage, cards: list[Record] | CardIndex, english_rulings: list[Record], terms: dict[str, str] | None = None
 ) -> AlignedRulings:
     card, heading = resolve_page_card(page, cards)
     if card is not None and heading != page.card_heading:

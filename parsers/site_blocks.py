@@ -43,7 +43,8 @@ ITEM = "item"
 
 _SENTENCE_END = re.compile(r"[.:;!?…»”\"')\]]$")
 _ITEM = re.compile(r"^\s*[-•*–·▪►]\s+(.*)$")
-_HTML_START = re.compile(r"^\s*(<!--|<!doctype html|<html|<head|<body|<meta|<div|<h1|<main|<article|<section|<p>|<ul)", re.IGNORECASE)
+_HTML_START = re.compile(r"^\s*<[!?a-zA-Z]")
+_CLOSING_TAG = re.compile(r"</[a-zA-Z][a-zA-Z0-9]*\s*>")
 
 
 @dataclass
@@ -60,7 +61,9 @@ class Block:
 
 
 def looks_like_html(text: str) -> bool:
-    return bool(_HTML_START.match(text[:2000]))
+    """Markup from its first character on, with at least one closing tag: whatever element a
+    saved page starts with (a doctype, a comment, a <script>, a bare <div>)."""
+    return bool(_HTML_START.match(text[:2000])) and bool(_CLOSING_TAG.search(text, 0, 200_000))
 
 
 def is_heading_text(text: str) -> bool:
@@ -226,11 +229,24 @@ def _is_chrome(tag) -> bool:
     return str(attributes.get("role", "")).lower() in _CHROME_ROLES
 
 
+# Elements that are never content and whose insides need no parsing: taken out before the
+# parser sees the page (a saved page is mostly inline scripts, styles, icons and menus), each
+# replaced by as many line ends as it spanned, so every block keeps its line number.
+_NEVER_CONTENT = re.compile(
+    r"<!--.*?-->|<(script|style|svg|noscript|template|nav|select|iframe)\b[^>]*>.*?</\1\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _without_never_content(text: str) -> str:
+    return _NEVER_CONTENT.sub(lambda match: "\n" * match.group(0).count("\n"), text)
+
+
 def html_blocks(text: str, source: str) -> list[Block]:
     """Blocks of an HTML page in document order. Raises ParseError when the markup holds no text."""
     from bs4 import BeautifulSoup, Comment  # imported here: text pages never pay for bs4
 
-    soup = BeautifulSoup(text, "html.parser")
+    soup = BeautifulSoup(_without_never_content(text), "html.parser")
     for tag in soup.find_all(_is_chrome):
         if not tag.decomposed:
             tag.decompose()
