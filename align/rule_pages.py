@@ -113,7 +113,7 @@ def _fit(page: RulePage, passages: list[Passage], edition: EnglishEdition, terms
     english = [edition.passage(n) for n in numbers]
     ratio = page_length_ratio(page.lang, passages, english)
     scores = [[similarity(p, e, terms, ratio) for e in english] for p in passages]
-    matches = align_sequence(scores) if numbers else [None] * len(passages)
+    matches: list[int | None] = align_sequence(scores) if numbers else [None] * len(passages)
     own_score, own_from_first = None, False
     rule = edition.passage(page.number)
     if page.own_text:
@@ -122,7 +122,7 @@ def _fit(page: RulePage, passages: list[Passage], edition: EnglishEdition, terms
         # No heading said where the rule's own text ends: the first paragraph is the rule's own
         # text if the page reads better that way (a titled rule has no own text to find).
         first = similarity(passages[0], rule, terms, ratio)
-        rest = align_sequence(scores[1:]) if numbers else [None] * (len(passages) - 1)
+        rest: list[int | None] = align_sequence(scores[1:]) if numbers else [None] * (len(passages) - 1)
         if first >= MATCH_FLOOR and first - MATCH_BIAS + _objective(scores[1:], rest) > _objective(scores, matches):
             own_score, own_from_first, scores, matches = first, True, scores[1:], rest
     matched = [scores[i][j] for i, j in enumerate(matches) if j is not None]

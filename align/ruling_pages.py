@@ -96,14 +96,14 @@ def align_rulings(
     translated = [Passage(r.text, page.lang, r.date, r.untranslated) for r in page.rulings]
     originals = [Passage(r.text, "en", r.date) for r in english]
     scores = [[similarity(t, o, terms) for o in originals] for t in translated]
-    pairing = best_assignment(scores) if originals else [None] * len(translated)
+    pairing: list[int | None] = best_assignment(scores) if originals else [None] * len(translated)
     records, warnings = [], []
     confidences = _confidences(scores, pairing)
     for ruling, column, conf in zip(page.rulings, pairing, confidences):
         if column is None:
-            records.append(_record(page, ruling, card.card, None, None))
+            records.append(_record(page, ruling, card.card or page.card_heading, None, None))
             continue
-        records.append(_record(page, ruling, card.card, english[column], conf))
+        records.append(_record(page, ruling, card.card or page.card_heading, english[column], conf))
     unaligned = [r.position for r in records if not r.aligned]
     if unaligned:
         warnings.append(f"{page.source}: rulings {unaligned} of {card.card} have no confident English counterpart")
@@ -125,7 +125,9 @@ def _confidences(scores: list[list[float]], pairing: list[int | None]) -> list[f
     if len(uncertain) == 1 and free == 1:
         (row,) = uncertain
         anchor = min((own[r] for r, column in enumerate(pairing) if column is not None and r != row), default=0.0)
-        own[row] = max(own[row], pinned_confidence(scores[row][pairing[row]], anchor))  # type: ignore[index]
+        forced = pairing[row]
+        if forced is not None:
+            own[row] = max(own[row], pinned_confidence(scores[row][forced], anchor))
     return own
 
 
@@ -137,6 +139,8 @@ def _assignment_margin(scores: list[list[float]], pairing: list[int | None], row
     """How much the best total loses if this row may not take its column: a pairing that the
     rest of the page forces is confident even when rulings on the same subject read alike."""
     column = pairing[row]
+    if column is None:
+        return 0.0
     forbidden = [list(r) for r in scores]
     forbidden[row][column] = -1.0
     return _total(scores, pairing) - _total(forbidden, best_assignment(forbidden))

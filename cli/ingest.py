@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.errors import ParseError
 
 _PATHS = click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
 _INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
@@ -91,8 +92,9 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     corpus = store.Store()
     context = linking.all_records(corpus)
     with _progress(len(files)) as advance:
+        failures: list[ParseError] = []
         if all_or_nothing:
-            parsed, failures = documents.parse_files(files, lang=lang, context=context, on_read=advance), []
+            parsed = documents.parse_files(files, lang=lang, context=context, on_read=advance)
         else:
             parsed, failures = documents.parse_each(files, lang=lang, context=context, on_read=advance)
     again = documents.pages_to_realign(corpus.manifest(), parsed)

@@ -101,6 +101,8 @@ _BLOCK_TAGS = {
     "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "br", "header", "footer",
     "nav", "aside", "menu", "search",
 }
+# Elements whose <header> or <footer> is their own (a ruling's date), not the page's chrome.
+_HOLDS_OWN_HEADER = ("main", "article", "section", "blockquote", "li", "dd", "td", "figure")
 # Elements that hold one item of a repeated sequence whatever their siblings are.
 _UNIT_TAGS = {"li", "tr", "article"}
 
@@ -222,7 +224,7 @@ def _is_chrome(tag) -> bool:
     if tag.name in _DROPPED_TAGS:
         # A page's header and footer are chrome; an article's or the main content's are not
         # (an <article> per ruling may hold its date in its <header>).
-        return tag.name not in ("header", "footer") or tag.find_parent(("main", "article", "section")) is None
+        return tag.name not in ("header", "footer") or tag.find_parent(_HOLDS_OWN_HEADER) is None
     attributes = tag.attrs or {}
     if "hidden" in attributes or str(attributes.get("aria-hidden", "")).lower() == "true":
         return True

@@ -45,7 +45,7 @@ _SENTENCE_RULE = re.compile(rf"^{_NUMBER}\.\s+(?P<text>\S.{{20,}})$")
 _SUBRULES_HEADING = re.compile(r"^(sub|sous|unter|sotto)[\s-]?(regla|règle|regle|rule|regra|regel|regol)", re.IGNORECASE)
 _EXAMPLE = re.compile(r"^(ejemplo|exemple|example|beispiel|esempio|exemplo)\s*:\s*", re.IGNORECASE)
 # A subrule's number or letter printed before its text, or standing alone in a block.
-_LABEL = re.compile(r"^(?:\d{3}\.\d+[a-z]{1,2}\.?|\(?[a-z]{1,2}\))(?:\s+|$)")
+_LABEL = re.compile(r"^(?:(?:[^\W\d_]+\s+)?\d{3}\.\d+[a-z]{1,2}\.?|\(?[a-z]{1,2}\))(?:\s*[—–:·-]\s*|\s+|$)")
 _TITLE_MAX_WORDS = 10
 _WORD = re.compile(r"[^\W\d_]+")
 

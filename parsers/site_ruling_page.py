@@ -234,12 +234,12 @@ def _ruling_units(page_blocks: list[Block], marks: list[DateMark]) -> list[int] 
         return None
     holders: dict[int, list[int]] = {}
     for index, block in enumerate(page_blocks):
-        for unit in block.units:
-            holders.setdefault(unit, []).append(index)
+        for held in block.units:
+            holders.setdefault(held, []).append(index)
     dated = {mark.index for mark in marks}
-    chosen = []
+    chosen: list[int] = []
     for mark in marks:
-        unit = next(
+        unit: int | None = next(
             (u for u in reversed(page_blocks[mark.index].units) if any(i not in dated for i in holders[u])), None
         )
         if unit is None or sum(i in dated for i in holders[unit]) != 1:
