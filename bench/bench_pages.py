@@ -59,9 +59,17 @@ def _padded(page: Path, rng: random.Random) -> bytes:
         text = text.replace("<head>", "<head>" + head, 1) if "<head>" in text else head + text
         text = text.replace("<body>", "<body>" + top, 1) if "<body>" in text else top + text
         text = text.replace("</body>", bottom + "</body>", 1) if "</body>" in text else text + bottom
+        # Up to the page's size: promotion and related-link boxes, markup the reader must walk.
+        boxes = []
+        while len(text) + sum(map(len, boxes)) < target:
+            boxes.append(
+                f'<div class="promo p{len(boxes)}"><div class="card"><a href="/c/{rng.randint(1, 999)}"><span>Carta relacionada</span></a>'
+                f'<span class="precio">{rng.randint(1, 99)},{rng.randint(0, 99):02d} €</span></div></div>\n'
+            )
+        text = text.replace("</body>", "".join(boxes) + "</body>", 1) if "</body>" in text else text + "".join(boxes)
         return text.encode("utf-8")
     lines = text.splitlines()
-    menu = [f"Menú {i} · Sección {rng.randint(1, 99)}" for i in range(max(0, target - len(text)) // 60)]
+    menu = [f"Menú {i} · Sección {rng.randint(1, 99)}" for i in range(max(0, target - len(text)) // 20)]
     links = [f"- 702.{i}" for i in range(len(menu) // 2)]
     return "\n".join(menu[: len(menu) // 2] + lines + ["Otras reglas de este apartado", *links]).encode("utf-8")
 

@@ -4,7 +4,8 @@ Rule and ruling pages come saved from many sites, as plain text or as HTML, and 
 their markup. Both forms are reduced to the same blocks here, so the page readers
 (`site_rule_page`, `site_ruling_page`) read structure and content, never one site's CSS classes.
 
-HTML. Markup that is never content is dropped before reading: scripts, styles, embedded media,
+HTML (read with `html_tree`, a forgiving tree that closes what pages leave open). Markup that
+is never content is dropped before reading: scripts, styles, embedded media,
 form controls, the chrome HTML names (`header`, `footer`, `nav`, `aside`, and the same roles:
 `banner`, `navigation`, `contentinfo`, `complementary`, `search`, `dialog`), and elements marked
 `hidden` or `aria-hidden`. Then every element whose content has no block-level element inside
@@ -35,7 +36,9 @@ import re
 from dataclasses import dataclass
 
 from mtgrules.errors import ParseError
+from mtgrules.parsers import html_tree
 from mtgrules.parsers.decoding import lines
+from mtgrules.parsers.html_tree import Element
 
 HEADING = "heading"
 PARAGRAPH = "paragraph"
@@ -114,54 +117,49 @@ class _Reader:
         self.blocks: list[Block] = []
         self._units = 0
 
-    def element(self, element, path: str, units: tuple[int, ...]) -> None:
+    def element(self, element: Element, path: str, units: tuple[int, ...]) -> None:
         name = element.name
         if name == "pre":
             self._pre(element, units, path)
             return
-        if name in _HEADING_TAGS or not _has_block_inside(element):
-            self._leaf(element, name, path, units)
+        if name in _HEADING_TAGS or not element.has_block:
+            self._emit(element.children if name not in _HEADING_TAGS else [element], name, path, units, element)
             return
-        run: list = []
+        run: list[Element | str] = []
         for child in element.children:
-            child_name = getattr(child, "name", None)
-            if child_name is None or child_name not in _BLOCK_TAGS:
+            if isinstance(child, str) or child.name not in _BLOCK_TAGS:
                 run.append(child)
+                continue
+            if _is_chrome(child):
                 continue
             self._run(run, element, path, units)
             run = []
-            if child_name in ("br", "hr"):
+            if child.name in ("br", "hr"):
                 continue
             self.element(child, f"{path}/{_step(child)}", self._units_of(child, units))
         self._run(run, element, path, units)
 
-    def _units_of(self, child, units: tuple[int, ...]) -> tuple[int, ...]:
-        repeated = child.name in _UNIT_TAGS or (
-            child.name in ("div", "section", "dd")
-            and any(getattr(s, "name", None) == child.name for s in (child.find_previous_sibling(), child.find_next_sibling()))
-        )
+    def _units_of(self, child: Element, units: tuple[int, ...]) -> tuple[int, ...]:
+        repeated = child.name in _UNIT_TAGS or (child.name in ("div", "section", "dd") and child.name in child.sibling_names())
         if not repeated:
             return units
         self._units += 1
         return (*units, self._units)
 
-    def _leaf(self, element, name: str, path: str, units: tuple[int, ...]) -> None:
-        self._emit(list(element.children) if name not in _HEADING_TAGS else [element], name, path, units, element)
-
-    def _run(self, nodes: list, parent, path: str, units: tuple[int, ...]) -> None:
+    def _run(self, nodes: list[Element | str], parent: Element, path: str, units: tuple[int, ...]) -> None:
         if nodes:
             self._emit(nodes, parent.name, path, units, parent)
 
-    def _emit(self, nodes: list, name: str, path: str, units: tuple[int, ...], owner) -> None:
+    def _emit(self, nodes: list[Element | str], name: str, path: str, units: tuple[int, ...], owner: Element) -> None:
         parts: list[str] = []
         linked_chars = [0]
-        time: list = []
+        time: list[Element] = []
         for node in nodes:
             _collect(node, parts, linked_chars, time, in_link=False)
         text = " ".join("".join(parts).split())
         if not text:
             return
-        line = _line_of(nodes, owner)
+        line = next((node.line for node in nodes if isinstance(node, Element)), owner.line)
         level = _HEADING_TAGS.get(name, 0)
         if level:
             kind = HEADING
@@ -173,38 +171,34 @@ class _Reader:
         block = Block(kind, text, line, level=level, linked=linked_chars[0] >= 0.6 * letters, units=units, path=path)
         if time:
             block.when = time[0].get("datetime") or None
-            block.when_text = " ".join(time[0].get_text(" ", strip=True).split())
+            block.when_text = " ".join(time[0].text().split())
         self.blocks.append(block)
 
-    def _pre(self, element, units: tuple[int, ...], path: str) -> None:
-        first = getattr(element, "sourceline", None) or 1
-        for block in text_blocks(element.get_text(), first_line=first):
+    def _pre(self, element: Element, units: tuple[int, ...], path: str) -> None:
+        for block in text_blocks(element.text(), first_line=element.line):
             block.units, block.path = units, path
             self.blocks.append(block)
 
 
-def _step(element) -> str:
-    classes = element.get("class") or []
+def _step(element: Element) -> str:
+    classes = element.classes
     return element.name + ("." + ".".join(classes) if classes else "")
 
 
-def _has_block_inside(element) -> bool:
-    return element.find(_BLOCK_TAGS) is not None
-
-
-def _collect(node, parts: list[str], linked_chars: list[int], time: list, in_link: bool) -> None:
-    name = getattr(node, "name", None)
-    if name is None:
-        text = str(node)
-        parts.append(text)
+def _collect(node: Element | str, parts: list[str], linked_chars: list[int], time: list[Element], in_link: bool) -> None:
+    if isinstance(node, str):
+        parts.append(node)
         if in_link:
-            linked_chars[0] += sum(not c.isspace() for c in text)
+            linked_chars[0] += sum(not c.isspace() for c in node)
         return
-    if name == "time":
-        time.append(node)
+    name = node.name
     if name in ("br", "hr"):
         parts.append(" ")
         return
+    if _is_chrome(node):
+        return
+    if name == "time":
+        time.append(node)
     inside_link = in_link or name == "a"
     for child in node.children:
         _collect(child, parts, linked_chars, time, inside_link)
@@ -212,23 +206,15 @@ def _collect(node, parts: list[str], linked_chars: list[int], time: list, in_lin
         parts.append(" ")  # table cells and headings read inside a leaf keep their words apart
 
 
-def _line_of(nodes: list, owner) -> int:
-    for node in nodes:
-        line = getattr(node, "sourceline", None)
-        if line:
-            return line
-    return getattr(owner, "sourceline", None) or 0
-
-
-def _is_chrome(tag) -> bool:
+def _is_chrome(tag: Element) -> bool:
     if tag.name in _DROPPED_TAGS:
         # A page's header and footer are chrome; an article's or the main content's are not
         # (an <article> per ruling may hold its date in its <header>).
-        return tag.name not in ("header", "footer") or tag.find_parent(_HOLDS_OWN_HEADER) is None
-    attributes = tag.attrs or {}
-    if "hidden" in attributes or str(attributes.get("aria-hidden", "")).lower() == "true":
+        return tag.name not in ("header", "footer") or not any(parent.name in _HOLDS_OWN_HEADER for parent in tag.ancestors())
+    attributes = tag.attrs
+    if "hidden" in attributes or attributes.get("aria-hidden", "").lower() == "true":
         return True
-    return str(attributes.get("role", "")).lower() in _CHROME_ROLES
+    return attributes.get("role", "").lower() in _CHROME_ROLES
 
 
 # Elements that are never content and whose insides need no parsing: taken out before the
@@ -246,29 +232,12 @@ def _without_never_content(text: str) -> str:
 
 def html_blocks(text: str, source: str) -> list[Block]:
     """Blocks of an HTML page in document order. Raises ParseError when the markup holds no text."""
-    from bs4 import BeautifulSoup, Comment  # imported here: text pages never pay for bs4
-
-    soup = BeautifulSoup(_without_never_content(text), "html.parser")
-    for tag in soup.find_all(_is_chrome):
-        if not tag.decomposed:
-            tag.decompose()
-    for comment in soup.find_all(string=lambda s: isinstance(s, Comment)):
-        comment.extract()
-    root = soup.body or soup
+    root = html_tree.parse(_without_never_content(text), _BLOCK_TAGS)
     reader = _Reader()
-    if getattr(root, "name", None) in (None, "[document]"):
-        reader.element(_as_body(root), "body", ())
-    else:
-        reader.element(root, "body", ())
+    reader.element(root, "body", ())
     if not reader.blocks:
         raise ParseError(source, "the HTML page holds no text", line=1)
     return reader.blocks
-
-
-def _as_body(soup):
-    """A fragment without <body>: read its top level as the body."""
-    soup.name = "body"
-    return soup
 
 
 def blocks(text: str, source: str) -> list[Block]:

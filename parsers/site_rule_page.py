@@ -80,10 +80,13 @@ class Title:
     blocks_used: int = 1
 
 
+_ANY_NUMBER = re.compile(r"\d{3}\.\d")
+
+
 def _title_in(page_blocks: list[Block], position: int) -> Title | None:
     block = page_blocks[position]
     text = block.text
-    if block.linked or block.kind == ITEM:
+    if block.linked or block.kind == ITEM or not _ANY_NUMBER.search(text):
         return None
     match = _TITLE.match(text)
     if match and match["title"] and len(match["title"].split()) <= _TITLE_MAX_WORDS:

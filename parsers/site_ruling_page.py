@@ -97,9 +97,15 @@ def date_mark(block: Block, index: int) -> DateMark | None:
     return None
 
 
+_YEAR = re.compile(r"(?<![\d.])(?:1[89]|20)\d\d(?!\d)")
+
+
 def _dates_near_the_ends(text: str) -> list[tuple[int, int, str]]:
     """Dates in the first 200 and last 80 characters: a date that opens or closes a block
-    stands there, and a long ruling need not be searched whole."""
+    stands there, and a long ruling need not be searched whole. Every form has a four-digit
+    year: a block without one (most of a page: menus, links) is not searched at all."""
+    if not _YEAR.search(text):
+        return []
     if len(text) <= 280:
         return [(d.start, d.end, d.iso) for d in dates_in(text)]
     tail = len(text) - 80
@@ -182,13 +188,20 @@ def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None)
     return page
 
 
+_NEAR_THE_RULINGS = 40  # blocks before the first ruling where a name without a heading level may stand
+
+
 def _card_headings(before: list[Block], marks: list[DateMark]) -> list[str]:
     """Headings before the first ruling, best first: h1, h2 …, then short lines, then the
-    first paragraphs; never links, dates or list items (breadcrumbs)."""
+    first paragraphs; never links, dates or list items (breadcrumbs). Short lines count only
+    near the rulings: a page saved as text may carry a menu of thousands of lines above."""
     dated = {mark.index for mark in marks}
+    near = len(before) - _NEAR_THE_RULINGS
     ranked = []
     for index, block in enumerate(before):
-        if block.linked or index in dated or block.kind == "item" or date_mark(block, index) or is_chrome_text(block.text):
+        if (index < near and not block.level) or block.linked or index in dated or block.kind == "item":
+            continue
+        if date_mark(block, index) or is_chrome_text(block.text):
             continue
         if len(block.text.split()) > 12:
             continue
