@@ -11,7 +11,6 @@ import click
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.errors import ParseError
 
-_PATHS = click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
 _INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) when it cannot be detected.")
 
@@ -19,8 +18,9 @@ _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) w
 def _parse(paths: tuple[str, ...], lang: str | None):
     from mtgrules.align import documents, linking
 
+    files, _ = documents.document_paths(list(paths))
     context = linking.all_records()
-    return documents.parse_files(list(paths), lang=lang, context=context), context
+    return documents.parse_files(files, lang=lang, context=context), context
 
 
 def _warn(parsed) -> None:
@@ -30,13 +30,14 @@ def _warn(parsed) -> None:
 
 
 @click.command()
-@_PATHS
+@_INPUTS
 @_LANG
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record and line.")
 def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     """Parse and align documents against what is ingested, and print the records.
 
-    Nothing is stored. Rulings show the text of their English counterpart (`en_text`) when the
+    PATHS may be folders, read as `ingest` reads them. Nothing is stored; any file that fails
+    stops the command (exit 2). Rulings show the text of their English counterpart (`en_text`) when the
     card's MTGJSON data is ingested.
     """
     from mtgrules.align import linking
