@@ -86,7 +86,8 @@ _ANY_NUMBER = re.compile(r"\d{3}\.\d")
 def _title_in(page_blocks: list[Block], position: int) -> Title | None:
     block = page_blocks[position]
     text = block.text
-    if block.linked or block.kind == ITEM or not _ANY_NUMBER.search(text):
+    # A heading may be a link to its own page; other links are navigation.
+    if (block.linked and not block.level) or block.kind == ITEM or not _ANY_NUMBER.search(text):
         return None
     match = _TITLE.match(text)
     if match and match["title"] and len(match["title"].split()) <= _TITLE_MAX_WORDS:
@@ -109,6 +110,14 @@ def _title_in(page_blocks: list[Block], position: int) -> Title | None:
     return None
 
 
+def _rank(block: Block) -> int:
+    """h1 … h6 first (a heading that is a link after those that are not), then short lines, then
+    other blocks."""
+    if block.level:
+        return block.level + (6 if block.linked else 0)
+    return 13 if block.kind == HEADING else 14
+
+
 def find_title(page_blocks: list[Block]) -> Title | None:
     """The block that names the page's rule: headings first (h1 before h2 …), then short
     lines, then other blocks; the first of the best rank."""
@@ -116,9 +125,9 @@ def find_title(page_blocks: list[Block]) -> Title | None:
     for position, block in enumerate(page_blocks):
         title = _title_in(page_blocks, position)
         if title and rulenumbers.is_rule_number(title.number):
-            rank = block.level if block.level else (7 if block.kind == HEADING else 8)
+            rank = _rank(block)
             if title.own_text:
-                rank = 9  # "704.6. Algunas variantes …": a title only where no other block is one
+                rank = 15  # "704.6. Algunas variantes …": a title only where no other block is one
             found.append((rank, position, title))
     return min(found, key=lambda item: item[:2])[2] if found else None
 

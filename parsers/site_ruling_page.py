@@ -199,13 +199,13 @@ def _card_headings(before: list[Block], marks: list[DateMark]) -> list[str]:
     near = len(before) - _NEAR_THE_RULINGS
     ranked = []
     for index, block in enumerate(before):
-        if (index < near and not block.level) or block.linked or index in dated or block.kind == "item":
+        if (index < near and not block.level) or (block.linked and not block.level) or index in dated or block.kind == "item":
             continue
         if date_mark(block, index) or is_chrome_text(block.text):
             continue
         if len(block.text.split()) > 12:
             continue
-        rank = block.level if block.level else (7 if block.kind == HEADING else 8)
+        rank = block.level + (6 if block.linked else 0) if block.level else (13 if block.kind == HEADING else 14)
         ranked.append((rank, index, block.text))
     return [text for _, _, text in sorted(ranked)]
 
