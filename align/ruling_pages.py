@@ -56,11 +56,6 @@ class CardIndex:
         return self.exact.get(heading) or self.folded.get(fold(heading))
 
 
-def resolve_card(heading: str, cards: list[Record] | CardIndex) -> Record | None:
-    """The card whose English or printed name is the heading (exact, then folded)."""
-    return (cards if isinstance(cards, CardIndex) else CardIndex(cards)).find(heading)
-
-
 def resolve_page_card(page: RulingPage, cards: list[Record] | CardIndex) -> tuple[Record | None, str]:
     """The card a page is about, and the heading that named it: the page's candidate headings
     best first, each whole and then each part of it ("Electrozoa — Resoluciones", "Cartas ›

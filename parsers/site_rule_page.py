@@ -132,10 +132,6 @@ def find_title(page_blocks: list[Block]) -> Title | None:
     return min(found, key=lambda item: item[:2])[2] if found else None
 
 
-def is_rule_page(page_blocks: list[Block]) -> bool:
-    return find_title(page_blocks) is not None
-
-
 def parse(text: str, source: str, lang: str | None = None) -> RulePage:
     return parse_blocks(blocks(text, source), source, lang)
 

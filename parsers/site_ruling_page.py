@@ -75,13 +75,6 @@ class DateMark:
     rest: str  # the block's text without the date and its label: the start or end of a ruling
 
 
-def parse_date(text: str) -> str | None:
-    """`26/07/2024`, `2024-07-26`, `26 de julio de 2024`, `26 juil. 2024` … standing alone →
-    `2024-07-26`; None when the text is not just a date."""
-    mark = date_mark(Block(HEADING, text.strip(), 0), 0)
-    return mark.iso if mark and mark.place == "alone" and not mark.label else None
-
-
 def date_mark(block: Block, index: int) -> DateMark | None:
     """The ruling date a block carries, or None (no date, or one inside a sentence)."""
     text = block.text
@@ -173,7 +166,9 @@ def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None)
     headings = _card_headings(page_blocks[: marks[0].index], marks)
     if not headings:
         first = page_blocks[marks[0].index]
-        raise ParseError(source, "no card name before the first ruling (the page starts with a date)", line=first.line)
+        raise ParseError(
+            source, "no card name: looked for a heading or short line before the first ruling, found none", line=first.line
+        )
     texts = _ruling_texts(page_blocks, marks, source)
     detected = lang or language.detect(" ".join(" ".join(b.text for b in group) + rest for group, rest, _ in texts))
     if detected is None:
@@ -217,12 +212,12 @@ def _ruling_texts(page_blocks: list[Block], marks: list[DateMark], source: str) 
     if units is not None:
         return [_unit_text(page_blocks, mark, unit) for mark, unit in zip(marks, units)]
     following = _sequence(page_blocks, marks, after=True)
-    if len(marks) >= 2 and _empty(following[-1], marks[-1]) and not any(_empty(t, m) for t, m in zip(following[:-1], marks[:-1])):
+    if len(marks) >= 2 and _empty(following[-1][0], marks[-1]) and not any(_empty(t[0], m) for t, m in zip(following, marks[:-1])):
         preceding = _sequence(page_blocks, marks, after=False)
-        if not any(_empty(t, m) for t, m in zip(preceding, marks)):
+        if not any(_empty(t[0], m) for t, m in zip(preceding, marks)):
             following = preceding
     for (group, _, _), mark in zip(following, marks):
-        if _empty((group, mark.rest, 0), mark):
+        if _empty(group, mark):
             raise ParseError(source, f"the ruling dated {mark.iso} has no text", line=page_blocks[mark.index].line)
         if len(group) > _MAX_RULING_BLOCKS or sum(len(b.text) for b in group) > _MAX_RULING_CHARS:
             raise ParseError(
@@ -234,8 +229,8 @@ def _ruling_texts(page_blocks: list[Block], marks: list[DateMark], source: str) 
     return following
 
 
-def _empty(text: tuple[list[Block], str, int], mark: DateMark) -> bool:
-    group = text[0]
+def _empty(group: list[Block], mark: DateMark) -> bool:
+    """A ruling with no text: no blocks of its own, and nothing beside its date in its block."""
     return not group and not (mark.rest if mark.place != "alone" else "")
 
 
