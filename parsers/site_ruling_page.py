@@ -212,7 +212,7 @@ def _ruling_texts(page_blocks: list[Block], marks: list[DateMark], source: str) 
     if units is not None:
         return [_unit_text(page_blocks, mark, unit) for mark, unit in zip(marks, units)]
     following = _sequence(page_blocks, marks, after=True)
-    if len(marks) >= 2 and _empty(following[-1][0], marks[-1]) and not any(_empty(t[0], m) for t, m in zip(following, marks[:-1])):
+    if _empty(following[-1][0], marks[-1]) and not any(_empty(t[0], m) for t, m in zip(following, marks[:-1])):
         preceding = _sequence(page_blocks, marks, after=False)
         if not any(_empty(t[0], m) for t, m in zip(preceding, marks)):
             following = preceding
