@@ -58,7 +58,8 @@ def _jaccard(a: set, b: set) -> float:
     return len(a & b) / union if union else 0.0
 
 
-def _jaccard_counts(a: Counter, b: Counter) -> float:
+def _multiset_jaccard(a: Counter, b: Counter) -> float:
+    """Jaccard over counts: "+1/+1" twice on one side and once on the other is half a match."""
     union = sum((a | b).values())
     return sum((a & b).values()) / union if union else 0.0
 
@@ -131,7 +132,7 @@ def similarity(
     if translated.references or english.references:
         scored.append((3.0, _jaccard(translated.references, english.references)))
     if translated.symbols or english.symbols:
-        scored.append((2.0, _jaccard_counts(translated.symbols, english.symbols)))
+        scored.append((2.0, _multiset_jaccard(translated.symbols, english.symbols)))
     if translated.cognates and english.cognates:
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))

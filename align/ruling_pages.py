@@ -92,17 +92,18 @@ def align_rulings(
     originals = [Passage(r.text, "en", r.date) for r in english]
     scores = [[similarity(t, o, terms) for o in originals] for t in translated]
     pairing: list[int | None] = best_assignment(scores) if originals else [None] * len(translated)
+    name = card.card or page.card_heading
     records, warnings = [], []
     confidences = _confidences(scores, pairing)
     for ruling, column, conf in zip(page.rulings, pairing, confidences):
         if column is None:
-            records.append(_record(page, ruling, card.card or page.card_heading, None, None))
+            records.append(_record(page, ruling, name, None, None))
             continue
-        records.append(_record(page, ruling, card.card or page.card_heading, english[column], conf))
+        records.append(_record(page, ruling, name, english[column], conf))
     unaligned = [r.position for r in records if not r.aligned]
     if unaligned:
-        warnings.append(f"{page.source}: rulings {unaligned} of {card.card} have no confident English counterpart")
-    return AlignedRulings(records, card.card, warnings)
+        warnings.append(f"{page.source}: rulings {unaligned} of {name} have no confident English counterpart")
+    return AlignedRulings(records, name, warnings)
 
 
 def _confidences(scores: list[list[float]], pairing: list[int | None]) -> list[float]:
@@ -111,7 +112,9 @@ def _confidences(scores: list[list[float]], pairing: list[int | None]) -> list[f
     ruling they leave unpaired) takes its confidence from them (`evidence.pinned_confidence`):
     a short ruling among long ones reads like little, but nothing else is left for it."""
     own = [
-        confidence(scores[row][column], scores[row][column] - _assignment_margin(scores, pairing, row)) if column is not None else 0.0
+        confidence(scores[row][column], scores[row][column] - _assignment_margin(scores, pairing, row, column))
+        if column is not None
+        else 0.0
         for row, column in enumerate(pairing)
     ]
     uncertain = [row for row, column in enumerate(pairing) if column is not None and own[row] < CERTAIN]
@@ -130,12 +133,9 @@ def _total(scores: list[list[float]], pairing: list[int | None]) -> float:
     return sum(scores[i][j] for i, j in enumerate(pairing) if j is not None)
 
 
-def _assignment_margin(scores: list[list[float]], pairing: list[int | None], row: int) -> float:
-    """How much the best total loses if this row may not take its column: a pairing that the
+def _assignment_margin(scores: list[list[float]], pairing: list[int | None], row: int, column: int) -> float:
+    """How much the best total loses if `row` may not take its `column`: a pairing that the
     rest of the page forces is confident even when rulings on the same subject read alike."""
-    column = pairing[row]
-    if column is None:
-        return 0.0
     forbidden = [list(r) for r in scores]
     forbidden[row][column] = -1.0
     return _total(scores, pairing) - _total(forbidden, best_assignment(forbidden))

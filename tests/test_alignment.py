@@ -145,7 +145,9 @@ def test_term_dictionary_falls_out_of_aligned_titles():
 def test_alignment_beats_counting_on_a_real_translation():
     """The Chinese edition keeps the official numbers: a ground truth with no cognates at all.
     With 30% of subrules dropped, as site pages drop some, alignment must beat counting and what
-    it keeps marked aligned must be nearly always right."""
+    it keeps marked aligned must be nearly always right: with the Chinese length ratio (fitted
+    on these files) and held out, where each page calibrates its own, as for a language the
+    tool has no ratio for."""
     import re
     import subprocess
     import sys
@@ -157,8 +159,14 @@ def test_alignment_beats_counting_on_a_real_translation():
         [sys.executable, str(REPO / "bench" / "bench_alignment.py"), "--data", str(CORPUS_DATA)],
         capture_output=True, text=True, check=True,
     ).stdout
-    accuracy = float(re.search(r"alignment accuracy: ([\d.]+)%", output).group(1))
-    precision = float(re.search(r"precision of the rest: ([\d.]+)%", output).group(1))
-    counting = float(re.search(r"numbering by counting: ([\d.]+)%", output).group(1))
+    fitted, held_out = output.split("held out")
+
+    def figure(name: str, run: str) -> float:
+        return float(re.search(name + r": ([\d.]+)%", run).group(1))
+
+    accuracy, counting = figure("alignment accuracy", fitted), figure("numbering by counting", fitted)
     assert accuracy >= 80 and accuracy > counting + 15, output
-    assert precision >= 95, output
+    assert figure("precision of the rest", fitted) >= 95, output
+    accuracy, counting = figure("alignment accuracy", held_out), figure("numbering by counting", held_out)
+    assert accuracy >= 75 and accuracy > counting + 15, output
+    assert figure("precision of the rest", held_out) >= 94, output
