@@ -3,10 +3,12 @@ align → put → identities → term links, for `mtgrules ingest`, `mtgrules up
 else that stores documents.
 
 An ingest is one transaction of the store (`Store.writing`): the alignment context is read
-inside it (so a second ingest waiting for the first aligns against what the first stored), any
-file that fails stops the whole call with a ParseError, and nothing is stored unless every
-file parsed. A file stored before with the same content and language is skipped: nothing
-changes, so the search index is not rebuilt. Pages ingested earlier are aligned again when a
+inside it (so a second ingest waiting for the first aligns against what the first stored).
+The files that parse are stored and those that do not are returned with their ParseError (a
+folder of 500 saved pages with three bad ones must not need 500 reruns); with
+`all_or_nothing`, the first file that fails raises its ParseError and nothing is stored. A file
+stored before with the same content and language is skipped: nothing changes, so the search
+index is not rebuilt. Pages ingested earlier are aligned again when a
 reference document arrives (`documents.pages_to_realign`), each with the language it was
 ingested with.
 
@@ -25,6 +27,7 @@ from mtgrules import store as storage
 from mtgrules.align import documents, identities
 from mtgrules.align.english import EnglishEdition
 from mtgrules.align.terms import DefiningRules
+from mtgrules.errors import ParseError
 from mtgrules.parsers.decoding import read_document
 from mtgrules.records import Record
 from mtgrules.store import RULE_KINDS, Queries, Store, Writer
@@ -37,11 +40,13 @@ _LINKED_KINDS = (documents.RULES, documents.KEYWORDS)
 @dataclass
 class Ingested:
     """What an ingest did: the documents parsed and stored (pages aligned again among them,
-    named in `realigned`), and the paths skipped because they are stored unchanged."""
+    named in `realigned`), the documents skipped because they are stored unchanged, and the
+    files that did not parse (nothing of them stored)."""
 
     stored: list[documents.ParsedDocument] = field(default_factory=list)
     realigned: list[str] = field(default_factory=list)
     unchanged: list[storage.Document] = field(default_factory=list)
+    failures: list[ParseError] = field(default_factory=list)
 
 
 def alignment_context(corpus: Queries) -> list[Record]:
@@ -71,10 +76,11 @@ def ingest(
     corpus: Store | None = None,
     on_read: Callable[[str], None] | None = None,
     on_wait: Callable[[str], None] | None = None,
+    all_or_nothing: bool = False,
 ) -> Ingested:
-    """Parse, align and store `paths` in one transaction, then bring identities and term links
-    up to date. `on_read` is called with each path once read (a progress bar); `on_wait` once,
-    when another ingest holds the store."""
+    """Parse, align and store `paths` (files) in one transaction, then bring identities and
+    term links up to date. `on_read` is called with each path once read (a progress bar);
+    `on_wait` once, when another ingest holds the store."""
     corpus = corpus or Store()
     outcome = Ingested()
     with corpus.writing(on_wait) as writer:
@@ -82,7 +88,16 @@ def ingest(
         todo = []
         for path in paths:
             resolved = documents.resolved_path(path)
-            if writer.unchanged(resolved, storage.digest_bytes(read_document(path)), lang):
+            try:
+                raw = read_document(path)
+            except ParseError as error:
+                if all_or_nothing:
+                    raise
+                outcome.failures.append(error)
+                if on_read:
+                    on_read(path)
+                continue
+            if writer.unchanged(resolved, storage.digest_bytes(raw), lang):
                 outcome.unchanged.append(stored[resolved])
                 if on_read:
                     on_read(path)
@@ -90,7 +105,11 @@ def ingest(
                 todo.append(path)
         if todo:
             context = alignment_context(writer)
-            outcome.stored = documents.parse_files(todo, lang=lang, context=context, on_read=on_read)
+            if all_or_nothing:
+                outcome.stored = documents.parse_files(todo, lang=lang, context=context, on_read=on_read)
+            else:
+                outcome.stored, failures = documents.parse_each(todo, lang=lang, context=context, on_read=on_read)
+                outcome.failures += failures
             outcome.realigned = _realign(writer, stored, outcome, context)
             for document in outcome.stored:
                 given = stored[document.path].lang if document.path in outcome.realigned else lang
@@ -117,9 +136,13 @@ def _realign(writer: Writer, stored: dict[str, storage.Document], outcome: Inges
     by_lang: dict[str | None, list[str]] = {}
     for path in again:
         by_lang.setdefault(stored[path].lang, []).append(path)
+    realigned = []
     for page_lang, pages in by_lang.items():
-        outcome.stored += documents.parse_files(pages, lang=page_lang, context=context + new_records)
-    return again
+        # A page stored earlier that no longer parses keeps what it had: it is not this call's file.
+        parsed = documents.parse_each(pages, lang=page_lang, context=context + new_records)[0]
+        outcome.stored += parsed
+        realigned += [document.path for document in parsed]
+    return realigned
 
 
 def relink(writer: Writer, changed_english: set[str], *, terms_changed: bool = False) -> None:

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
 from mtgrules.cli.output import echo_json, style, wrap
 
-_PATHS = click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+_INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) when it cannot be detected.")
 
 
 def _parse(paths: tuple[str, ...], lang: str | None):
-    from mtgrules.align import ingest, linking
+    from mtgrules.align import documents, ingest, linking
 
-    return ingest.parse(list(paths), lang=lang, corpus=linking.open_store(_say))
+    files, _ = documents.document_paths(list(paths))
+    return ingest.parse(files, lang=lang, corpus=linking.open_store(_say))
 
 
 def _say(text: str) -> None:
@@ -30,13 +32,14 @@ def _warn(parsed) -> None:
 
 
 @click.command()
-@_PATHS
+@_INPUTS
 @_LANG
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record and line.")
 def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     """Parse and align documents against what is ingested, and print the records.
 
-    Nothing is stored. Rulings show the text of their English counterpart (`en_text`) when the
+    PATHS may be folders, read as `ingest` reads them. Nothing is stored; any file that fails
+    stops the command (exit 2). Rulings show the text of their English counterpart (`en_text`) when the
     card's MTGJSON data is ingested.
     """
     from mtgrules.align import linking
@@ -65,26 +68,55 @@ def _describe(record) -> str:
 
 
 @click.command()
-@_PATHS
+@_INPUTS
 @_LANG
-def ingest(paths: tuple[str, ...], lang: str | None) -> None:
+@click.option(
+    "--all-or-nothing",
+    is_flag=True,
+    help="Store nothing if any file fails (by default the files that parse are stored and the others listed).",
+)
+def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> None:
     """Parse documents and add their records to your corpus (MTGRULES_HOME).
 
-    Re-ingesting a document replaces its records; one stored unchanged is skipped. If any file
-    fails to parse, nothing is stored. Pages ingested before an English edition or MTGJSON file
-    are aligned again when one arrives. The search index is rebuilt on the next search.
+    PATHS may be folders of saved pages: they are read recursively (files named .html, .htm,
+    .txt, .json, .tsv or without a suffix; hidden files and the images, scripts and style
+    sheets a saved page brings along are skipped). Each file gets one line: what it gave, or
+    why it was not stored. The files that parse are stored, and if any did not, the command
+    exits 2; with --all-or-nothing, one failing file stores nothing. Re-ingesting a document
+    replaces its records; one stored unchanged is skipped. Pages ingested before an English
+    edition or MTGJSON file are aligned again when one arrives. The search index is rebuilt on
+    the next search.
     """
     from mtgrules import store
+    from mtgrules.align import documents
     from mtgrules.align import ingest as ingesting
 
-    with _progress(len(paths)) as advance:
-        done = ingesting.ingest(list(paths), lang=lang, corpus=store.Store(on_message=_say), on_read=advance, on_wait=_say)
+    files, skipped = documents.document_paths(list(paths))
+    if not files:
+        raise click.UsageError(f"no documents to read in {', '.join(paths)}")
+    with _progress(len(files)) as advance:
+        done = ingesting.ingest(files, lang=lang, corpus=store.Store(on_message=_say), on_read=advance, on_wait=_say,
+                                all_or_nothing=all_or_nothing)
     _warn(done.stored)
-    for unchanged in done.unchanged:
-        click.echo(f"{unchanged.path}: unchanged, {unchanged.records} records ({unchanged.kind})")
-    for document in done.stored:
-        realigned = " (aligned again)" if document.path in done.realigned else ""
-        click.echo(f"{document.path}: {len(document.records)} records ({document.kind}){realigned}")
+    failed = {error.source: error for error in done.failures}
+    by_path = {document.path: document for document in done.stored}
+    unchanged = {document.path: document for document in done.unchanged}
+    for path in [*files, *(p for p in done.realigned if p not in files)]:
+        if path in failed:
+            click.echo(style(f"not stored: {failed[path]}", fg="red"), err=True)
+        elif path in by_path:
+            document = by_path[path]
+            realigned = " (aligned again)" if path in done.realigned else ""
+            click.echo(f"{path}: {len(document.records)} records ({document.kind}){realigned}")
+        elif (same := unchanged.get(documents.resolved_path(path))) is not None:
+            click.echo(f"{path}: unchanged, {same.records} records ({same.kind})")
+    if skipped:
+        kinds = sorted({Path(p).suffix.lower() or "(none)" for p in skipped})
+        click.echo(f"skipped {len(skipped)} file(s) that are not documents ({', '.join(kinds[:6])})", err=True)
+    if done.failures:
+        stored = len([d for d in done.stored if d.path in files]) + len(done.unchanged)
+        click.echo(f"mtgrules: {len(done.failures)} of {len(files)} file(s) not stored (listed above); {stored} stored", err=True)
+        sys.exit(2)
 
 
 @contextmanager
@@ -93,5 +125,5 @@ def _progress(total: int):
     if not sys.stderr.isatty():
         yield lambda path: None
         return
-    with click.progressbar(length=total, label="Reading", file=sys.stderr) as bar:
+    with click.progressbar(length=total, label="Reading", file=sys.stderr, show_pos=True) as bar:
         yield lambda path: bar.update(1)
