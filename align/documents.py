@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtgrules import store
-from mtgrules.align import terms
+from mtgrules.align import oracle_ids, terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.rule_pages import align_page
 from mtgrules.align.ruling_pages import align_rulings
 from mtgrules.errors import ParseError
 from mtgrules.parsers import (
     comprehensive_rules,
+    data_files,
     keyword_table,
     mtgjson,
     names_table,
@@ -34,7 +35,7 @@ from mtgrules.records import Record
 
 RULES, MTGJSON, KEYWORDS, NAMES = "rules", "mtgjson", "keywords", "card names"
 RULE_PAGE, RULING_PAGE = "rule page", "ruling page"
-REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES)
+REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES, data_files.SCRYFALL_RULINGS, data_files.SCRYFALL_CARDS)
 
 
 @dataclass
@@ -44,6 +45,7 @@ class ParsedDocument:
     kind: str
     records: list[Record] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    digest: str | None = None  # card data files: SHA-256 of the file, whose bytes (`raw`) are never held whole
 
 
 def classify(text: str, source: str) -> tuple[str, list[Block]]:
@@ -77,6 +79,8 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
 def _parse_reference(path: str, text: str, kind: str, lang: str | None) -> list[Record]:
     if kind == RULES:
         return comprehensive_rules.parse(text, path, lang=lang).records
+    if kind in data_files.KINDS and not text:  # read from the file as a stream
+        return list(data_files.records(path, kind))
     if kind == MTGJSON:
         return mtgjson.parse(text, path)
     if kind == NAMES:
@@ -93,20 +97,23 @@ def parse_files(
 ) -> list[ParsedDocument]:
     """Parse and align `paths` against `context` (the records already ingested) and each other.
     `on_read` is called with each path once it is read (for a progress bar)."""
-    loaded = []
+    loaded: list[tuple[str, bytes, str, str, list[Block]]] = []
     for path in paths:
-        raw = read_document(path)
-        text = decode(raw, path)
-        loaded.append((path, raw, text, *classify(text, path)))
+        if data_kind := data_files.kind_of(path):  # card data runs to gigabytes: streamed, never held whole
+            loaded.append((path, b"", "", data_kind, []))
+        else:
+            raw = read_document(path)
+            text = decode(raw, path)
+            loaded.append((path, raw, text, *classify(text, path)))
         if on_read:
             on_read(path)
     documents: list[ParsedDocument] = []
-    reference_records = list(context or [])
     for path, raw, text, kind, _ in loaded:
         if kind in REFERENCE_KINDS:
-            document = ParsedDocument(path, raw, kind, _parse_reference(path, text, kind, lang))
-            reference_records.extend(document.records)
-            documents.append(document)
+            digest = data_files.file_digest(path) if not raw else None
+            documents.append(ParsedDocument(path, raw, kind, _parse_reference(path, text, kind, lang), digest=digest))
+    oracle_ids.name_rulings(documents, context or [])
+    reference_records = list(context or []) + [record for document in documents for record in document.records]
     editions = english_editions(reference_records)
     cards = [r for r in reference_records if r.kind == "card"]
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
