@@ -20,6 +20,11 @@ _UNWRITABLE = re.compile(r"[\x00\ud800-\udfff]")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
+def _clean(text: str) -> bool:
+    """No NUL and no lone surrogate (ASCII text, most of it, is told without the regex)."""
+    return "\x00" not in text if text.isascii() else not _UNWRITABLE.search(text)
+
+
 class Fields:
     """A JSON object known to be one, whose fields are read with their types checked.
 
@@ -46,26 +51,33 @@ class Fields:
 
     def required(self, key: str) -> str:
         """A text field that must be there and not be empty."""
-        value = self.text(key, required=True)
-        assert value is not None
-        return value
-
-    def text(self, key: str, *, required: bool = False) -> str | None:
-        """A text field; None when absent (an error when `required`, as is empty text then)."""
         value = self.value.get(key)
+        if type(value) is str and _clean(value) and value.strip():
+            return value
+        self._refuse(key, value, required=True)
+        raise AssertionError("unreachable: _refuse raises for a required field")
+
+    def text(self, key: str) -> str | None:
+        """A text field, or None when absent."""
+        value = self.value.get(key)
+        if value is None or (type(value) is str and _clean(value)):  # the common case, first and fast
+            return value
+        self._refuse(key, value, required=False)
+        return None
+
+    def _refuse(self, key: str, value: Any, *, required: bool) -> None:
+        """Raise the error for a field that is not clean text (none for an absent optional one)."""
         if value is None and not required:
-            return None
+            return
         if key not in self.value:
             raise self.error(f"{self._name(key)} is missing")
         if not isinstance(value, str):
             raise self._wrong(self._name(key), value, "text")
-        if required and not value.strip():
-            raise self.error(f"{self._name(key)} is empty")
         bad = _UNWRITABLE.search(value)
         if bad:
             what = "a NUL character" if bad.group() == "\x00" else "half of a UTF-16 surrogate pair"
             raise self.error(f"{self._name(key)} holds {what}")
-        return value
+        raise self.error(f"{self._name(key)} is empty")
 
     def date(self, key: str) -> str | None:
         """An ISO 8601 date (YYYY-MM-DD), or None when absent."""

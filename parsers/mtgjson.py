@@ -27,6 +27,7 @@ import io
 from collections.abc import Iterator
 
 from mtgrules.errors import ParseError
+from mtgrules.parsers.card_languages import LanguagesGiven
 from mtgrules.parsers.json_fields import Fields
 from mtgrules.parsers.json_stream import JsonReader, describe
 from mtgrules.records import Record, ruling_digest
@@ -116,7 +117,7 @@ class _Printings:
 
     def __init__(self, source: str):
         self.source = source
-        self.langs: dict[str, set[str]] = {}  # card name -> languages its records give so far
+        self.langs = LanguagesGiven()
         self.ruled: set[str] = set()  # card names whose rulings were given
         self.pending: Record | None = None  # the card record of the last printing, open to its other faces
         self.pending_printing: tuple[str | None, str | None] = (None, None)
@@ -132,12 +133,12 @@ class _Printings:
         yield from self.flush()
         given = self.langs.get(entry.name)
         if given is None:
-            self.langs[entry.name] = entry.langs
+            self.langs.add(entry.name, entry.langs)
             self._hold(entry.record(f"{self.source}:{where}"), entry, None)
         else:
             new = entry.langs - given
             if new:
-                given |= new
+                self.langs.add(entry.name, new)
                 self._hold(entry.record(f"{self.source}:{where}", only=new), entry, new)
         self._take_rulings(entry, where)
 
@@ -165,7 +166,7 @@ class _Printings:
             if keep is None or lang in keep:
                 record.names.setdefault(lang, name)
         if keep is None:
-            self.langs[entry.name] |= entry.langs
+            self.langs.add(entry.name, entry.langs)
         self.pending_printing = entry.printing
 
     def _take_rulings(self, entry: _Entry, where: str) -> None:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 
 from mtgrules.errors import ParseError
+from mtgrules.parsers.card_languages import LanguagesGiven
 from mtgrules.parsers.json_fields import Fields
 from mtgrules.parsers.json_stream import JsonReader
 from mtgrules.records import Record, ruling_digest
@@ -83,7 +84,7 @@ class _Cards:
 
     def __init__(self, source: str):
         self.source = source
-        self.langs: dict[str, set[str]] = {}  # card name -> languages its records give so far
+        self.langs = LanguagesGiven()
 
     def add(self, item: Fields, source: str) -> Iterator[Record]:
         card = _Printing(item)
@@ -91,10 +92,10 @@ class _Cards:
             return
         given = self.langs.get(card.name)
         if given is None:  # the card's first record: its English side, and this printing's language
-            self.langs[card.name] = {"en", card.lang} if card.printed else {"en"}
+            self.langs.add(card.name, {"en", card.lang} if card.printed else {"en"})
             yield card.record(source, with_english=True)
         elif card.printed and card.lang not in given:
-            given.add(card.lang)
+            self.langs.add(card.name, {card.lang})
             yield card.record(source, with_english=False)
 
 
