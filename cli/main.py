@@ -27,6 +27,9 @@ COMMANDS = {
     "engine": "mtgrules.cli.engine:engine",
     "judge": "mtgrules.cli.judge:judge",
     "quiz": "mtgrules.cli.quiz:quiz",
+    "history": "mtgrules.cli.history:history",
+    "diff": "mtgrules.cli.diff:diff",
+    "stale": "mtgrules.cli.stale:stale",
 }
 
 
