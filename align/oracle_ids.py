@@ -5,7 +5,9 @@ gives nothing else. The cards ingested say which name each oracle id is: MTGJSON
 (from `identifiers.scryfallOracleId`) and Scryfall card records carry it. Rulings of a card
 none of them names are left out, with a warning, rather than stored nameless: no command could
 show a ruling without its card. So is a ruling the card already has from MTGJSON (same text):
-Scryfall is where MTGJSON gets its rulings, and a ruling is stored once.
+Scryfall is where MTGJSON gets its rulings, and a ruling is stored once. The rulings kept of a
+card MTGJSON gives rulings of are numbered after MTGJSON's (`en_position`), since a card's
+English rulings are told apart by their position.
 """
 
 from __future__ import annotations
@@ -33,12 +35,14 @@ def name_rulings(documents: Iterable[Document], context: Iterable[Record]) -> No
         return
     names: dict[str, str] = {}
     known: set[tuple[str | None, str | None]] = set()  # (card, digest) of the English rulings given elsewhere
+    last: dict[str, int] = {}  # card -> the last position of those
     for records in [context, *(document.records for document in documents if document.kind != SCRYFALL_RULINGS)]:
         for record in records:
             if record.kind == "card" and record.oracle_id and record.card:
                 names.setdefault(record.oracle_id, record.card)
-            elif record.kind == "ruling" and record.lang == "en" and record.issued_by is None:
+            elif record.kind == "ruling" and record.lang == "en" and record.issued_by is None and record.card:
                 known.add((record.card, record.en_digest))
+                last[record.card] = max(last.get(record.card, 0), record.en_position or 0)
     for document in rulings_documents:
         kept, unnamed = [], set()
         for ruling in document.records:
@@ -47,6 +51,9 @@ def name_rulings(documents: Iterable[Document], context: Iterable[Record]) -> No
                 unnamed.add(ruling.oracle_id)
             elif (name, ruling.en_digest) not in known:
                 ruling.card = ruling.printed_name = name
+                if name in last:
+                    last[name] += 1
+                    ruling.position = ruling.en_position = last[name]
                 kept.append(ruling)
         if unnamed:
             document.warnings.append(

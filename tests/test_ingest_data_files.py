@@ -17,8 +17,10 @@ from mtgrules.parsers import data_files
 def test_scryfall_rulings_get_their_card_names_from_the_cards_ingested_with_them(tmp_path):
     kld = set_file()["data"]
     objects = scryfall_rulings(kld)
-    objects.append({"object": "ruling", "oracle_id": kld["cards"][0]["identifiers"]["scryfallOracleId"], "source": "wotc",
-                    "published_at": "2026-09-01", "comment": "A ruling newer than the set file."})
+    ruled = next(card for card in kld["cards"] if len(card["rulings"]) > 1)
+    # Listed first among the card's rulings by Scryfall: position 1 there, which MTGJSON's first holds.
+    objects.insert(0, {"object": "ruling", "oracle_id": ruled["identifiers"]["scryfallOracleId"], "source": "wotc",
+                       "published_at": "2026-09-01", "comment": "A ruling newer than the set file."})
     objects.append({"object": "ruling", "oracle_id": "11111111-2222-3333-4444-555555555555", "source": "wotc",
                     "published_at": "2026-09-01", "comment": "A ruling of a card nobody ingested."})
     rulings = write(tmp_path / "rulings.json", objects)
@@ -26,7 +28,7 @@ def test_scryfall_rulings_get_their_card_names_from_the_cards_ingested_with_them
     parsed = documents.parse_files([str(rulings), str(cards)])
     named = parsed[0].records
     assert parsed[0].kind == data_files.SCRYFALL_RULINGS and len(named) == len(objects) - 1
-    assert {r.card for r in named} == {c["name"] for c in kld["cards"] if c.get("rulings")} | {kld["cards"][0]["name"]}
+    assert {r.card for r in named} == {c["name"] for c in kld["cards"] if c.get("rulings")}
     assert parsed[0].warnings == [f"{rulings}: rulings of 1 cards left out: no card ingested has their oracle id "
                                   "(ingest MTGJSON AllPrintings or a Scryfall cards file with them)"]
     assert parsed[0].digest == data_files.file_digest(rulings) and parsed[0].raw == b""
@@ -34,7 +36,8 @@ def test_scryfall_rulings_get_their_card_names_from_the_cards_ingested_with_them
     kld_file = write(tmp_path / "KLD.json", {"meta": {}, "data": kld})
     parsed = documents.parse_files([str(kld_file), str(rulings)])
     assert [r.text for r in parsed[1].records] == ["A ruling newer than the set file."]
-    assert parsed[1].records[0].card == kld["cards"][0]["name"]
+    newer = parsed[1].records[0]
+    assert newer.card == ruled["name"] and newer.en_position == len(ruled["rulings"]) + 1, "numbered after MTGJSON's"
 
 
 def run(*args):
