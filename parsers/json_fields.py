@@ -79,6 +79,17 @@ class Fields:
             raise self.error(f"{self._name(key)} holds {what}")
         raise self.error(f"{self._name(key)} is empty")
 
+    def whole_number(self, key: str) -> int | None:
+        """A whole number of zero or more, or None when absent."""
+        value = self.value.get(key)
+        if value is None:
+            return None
+        if type(value) is not int:
+            raise self._wrong(self._name(key), value, "a whole number")
+        if value < 0:
+            raise self.error(f"{self._name(key)} is {value}, expected a whole number of zero or more")
+        return value
+
     def date(self, key: str) -> str | None:
         """An ISO 8601 date (YYYY-MM-DD), or None when absent."""
         value = self.text(key)

@@ -22,8 +22,10 @@ Every field read is checked for its type as it is read (`mtgrules.parsers.json_f
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from mtgrules.errors import ParseError
 from mtgrules.parsers.card_languages import LanguagesGiven
@@ -57,6 +59,40 @@ def records(reader: JsonReader, kind: str) -> Iterator[Record]:
         else:
             yield from cards.add(item, f"{reader.source}:card {index + 1}")
     reader.finish()
+
+
+@dataclass(frozen=True)
+class BulkFile:
+    """One file of Scryfall's bulk data list (https://api.scryfall.com/bulk-data)."""
+
+    type: str  # "rulings", "oracle_cards", "default_cards", "all_cards", …
+    url: str  # where to download it; its name changes with each day's file
+    size: int | None  # bytes, as Scryfall states them
+    updated_at: str | None  # when Scryfall made it: a new value is a new file
+
+
+LIST_MEND = "the Scryfall API answered something else than its bulk data list: give --scryfall-url the bulk-data address"
+
+
+def bulk_files(data: bytes, source: str) -> dict[str, BulkFile]:
+    """The files of Scryfall's bulk data list, by type. Raises ParseError when it is not one."""
+    reader = JsonReader(io.BytesIO(data), source)
+    reader.expect("Scryfall's bulk data list", LIST_MEND)
+    files: dict[str, BulkFile] = {}
+    listed = False
+    for key in reader.members("the bulk data list"):
+        if key != "data":
+            continue
+        listed = True
+        for index in reader.items("data"):
+            value, at = reader.located(f"bulk file {index + 1}")
+            item = Fields(value, f"bulk file {index + 1}", reader, at, LIST_MEND)
+            kind = item.required("type")
+            files[kind] = BulkFile(kind, item.required("download_uri"), item.whole_number("size"), item.text("updated_at"))
+    reader.finish()
+    if not listed:
+        raise ParseError(source, "not Scryfall's bulk data list: no data list", mend=LIST_MEND)
+    return files
 
 
 def _ruling(item: Fields, source: str, rulings_of: dict[str, int]) -> Record:
