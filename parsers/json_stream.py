@@ -10,8 +10,8 @@ text already read is dropped from the buffer as the reader moves on.
 A value the buffer holds only in part is told from a syntax error this way: the decoder's error
 lies within the last `_MARGIN` characters of the buffer (a token cut short: `tru`, `1.`,
 `\\u00`) or is an unterminated string; then more is read and the value decoded again. Errors
-further from the end are real. A number that ends exactly at the end of the buffer may continue
-in the next chunk, so it is decoded again too.
+further from the end are real. A number followed by nothing but what could still belong to it
+up to the end of the buffer ("1.7" then "e" of "1.7e+16") is decoded again too.
 
 Bad input is a ParseError naming the file, the line and the byte (minified files are one line
 long), never a traceback: syntax errors, nesting too deep for the decoder, integers too long to
@@ -40,6 +40,7 @@ from mtgrules.errors import ParseError
 _CHUNK = 1 << 20  # characters read at a time, and the text kept before dropping it
 _MARGIN = 1024  # a decoder error this close to the end of the buffer may be a cut token
 _NOT_SPACE = re.compile(r"[^ \t\n\r]")
+_NUMBER_GOES_ON = re.compile(r"[0-9eE+\-.]*\Z")
 _DECODER = json.JSONDecoder()
 
 # First bytes of the compressed formats MTGJSON serves (and zip, which it serves too).
@@ -168,8 +169,8 @@ class JsonReader:
         index = min(index, len(self._buffer))
         line = self._dropped_lines + self._buffer.count("\n", 0, index) + 1
         before = self._buffer[:index]
-        byte = self._dropped_bytes + (len(before) if before.isascii() else len(before.encode("utf-8", "surrogatepass")))
-        unpacked = f" of the {self._compression}-uncompressed data" if self._compression else ""
+        byte = self._dropped_bytes + (len(before) if before.isascii() else len(before.encode("utf-8")))
+        unpacked = " of the uncompressed data" if self._compression else ""
         return ParseError(self.source, f"{message} (byte {byte:,}{unpacked})", line=line, mend=mend)
 
     # -- reading ------------------------------------------------------------------------
@@ -212,7 +213,7 @@ class JsonReader:
         dropped = self._buffer[: self._pos]
         self._dropped_chars += len(dropped)
         self._dropped_lines += dropped.count("\n")
-        self._dropped_bytes += len(dropped) if dropped.isascii() else len(dropped.encode("utf-8", "surrogatepass"))
+        self._dropped_bytes += len(dropped) if dropped.isascii() else len(dropped.encode("utf-8"))
         self._buffer = self._buffer[self._pos :]
         self._pos = 0
 
@@ -305,18 +306,18 @@ class JsonReader:
             try:
                 value, end = _DECODER.raw_decode(self._buffer, self._pos)
             except json.JSONDecodeError as error:
-                cut = error.pos >= len(self._buffer) - _MARGIN or error.msg.startswith("Unterminated string")
-                if cut and self._more():
+                at = self._dropped_chars + error.pos  # reading more may drop text before the value
+                unterminated = error.msg.startswith("Unterminated string")
+                if (unterminated or error.pos >= len(self._buffer) - _MARGIN) and self._more():
                     continue
-                cut_short = self._eof and (not self._buffer[error.pos :].strip() or error.msg.startswith("Unterminated string"))
-                raise self.error(f"not valid JSON: {error.msg}", at=self._dropped_chars + error.pos,
-                                 mend=DOWNLOAD_AGAIN if cut_short else None) from None
+                cut_short = unterminated or not self._buffer[at - self._dropped_chars :].strip()
+                raise self.error(f"not valid JSON: {error.msg}", at=at, mend=DOWNLOAD_AGAIN if cut_short else None) from None
             except RecursionError:
                 raise self.error(f"{what} is nested too deeply to be card data", mend="is this an MTGJSON or Scryfall file?") from None
             except ValueError:  # not a syntax error (caught above): an integer of thousands of digits
                 raise self.error(f"{what} holds a number too long to read") from None
-            if end == len(self._buffer) and isinstance(value, int | float) and self._more():
-                continue  # a number at the end of the buffer may go on in the next chunk
+            if isinstance(value, int | float) and _NUMBER_GOES_ON.match(self._buffer, end) and self._more():
+                continue  # a number the buffer ends in ("1.5" of "1.5e+16") may go on in the next chunk
             self._pos = end
             return value
 
