@@ -142,7 +142,8 @@ def ingest(files: list[str]) -> list[documents.ParsedDocument]:
     again = documents.pages_to_realign(corpus.manifest(), parsed)
     if again:
         new_records = [record for document in parsed for record in document.records]
-        parsed += documents.parse_files(again, context=context + new_records)
+        # A page stored earlier that no longer parses keeps what it had: it is not this call's file.
+        parsed += documents.parse_each(again, context=context + new_records)[0]
     corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
     return parsed
 

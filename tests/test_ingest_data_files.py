@@ -44,15 +44,29 @@ def run(*args):
     return CliRunner().invoke(cli, list(args))
 
 
-def test_ingest_of_a_bad_data_file_is_one_line_exit_2_and_stores_nothing(tmp_path, isolated_home):
+def test_ingest_of_a_bad_data_file_is_one_line_exit_2_and_stores_nothing_of_it(tmp_path, isolated_home):
     good = write(tmp_path / "KLD.json.gz", {"meta": {}, "data": set_file()["data"]}, "gzip")
     bad = write(tmp_path / "AllPrintings.json.xz", all_printings({"code": "TST", "cards": [CARD, {**CARD, "text": 5}]}), "xz")
-    result = run("ingest", str(good), str(bad))
+    refused = f"{bad}:1: card 2 of data.TST.cards: text is a number, expected text (byte "
+    result = run("ingest", "--all-or-nothing", str(good), str(bad))
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"mtgrules: {bad}:1: card 2 of data.TST.cards: text is a number, expected text (byte ")
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"mtgrules: {refused}") and result.stderr.count("\n") == 1
     assert not (isolated_home / "corpus" / "manifest.json").exists()
-    result = run("ingest", str(good))
-    assert result.exit_code == 0 and f"{good}: " in result.output and "(mtgjson)" in result.output
+    result = run("ingest", str(good), str(bad))
+    assert result.exit_code == 2 and result.stderr.startswith(f"not stored: {refused}") and "Traceback" not in result.stderr
+    assert f"{good}: " in result.stdout and "(mtgjson)" in result.stdout
     shown = run("card", "Mecánica de aeródromo", "--json")
-    assert shown.exit_code == 0 and json.loads(shown.output.splitlines()[0])["card"] == "Aviary Mechanic"
+    assert shown.exit_code == 0 and json.loads(shown.stdout.splitlines()[0])["card"] == "Aviary Mechanic"
+    assert run("card", "Test Card").exit_code == 1, "nothing of the bad file was stored"
+
+
+def test_a_folder_of_downloads_is_read_compressed_files_included(tmp_path, isolated_home):
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    data = write(folder / "AllPrintings.json.xz", all_printings(set_file()["data"]), "xz")
+    notes = folder / "notes.txt.gz"
+    notes.write_bytes(__import__("gzip").compress(b"my notes"))
+    result = run("ingest", str(folder))
+    assert result.exit_code == 2
+    assert f"{data}: " in result.stdout and "(mtgjson)" in result.stdout
+    assert f"not stored: {notes}:1: gzip-compressed, and not MTGJSON or Scryfall data" in result.stderr
