@@ -28,6 +28,7 @@ from mtgrules.align import documents, identities
 from mtgrules.align.english import EnglishEdition
 from mtgrules.align.terms import DefiningRules
 from mtgrules.errors import ParseError
+from mtgrules.parsers import data_files
 from mtgrules.parsers.decoding import read_document
 from mtgrules.records import Record
 from mtgrules.store import RULE_KINDS, Queries, Store, Writer
@@ -89,7 +90,7 @@ def ingest(
         for path in paths:
             resolved = documents.resolved_path(path)
             try:
-                raw = read_document(path)
+                digest = _digest(path)
             except ParseError as error:
                 if all_or_nothing:
                     raise
@@ -97,7 +98,7 @@ def ingest(
                 if on_read:
                     on_read(path)
                 continue
-            if writer.unchanged(resolved, storage.digest_bytes(raw), lang):
+            if writer.unchanged(resolved, digest, lang):
                 outcome.unchanged.append(stored[resolved])
                 if on_read:
                     on_read(path)
@@ -113,8 +114,8 @@ def ingest(
             outcome.realigned = _realign(writer, stored, outcome, context)
             for document in outcome.stored:
                 given = stored[document.path].lang if document.path in outcome.realigned else lang
-                writer.put(documents.resolved_path(document.path), storage.digest_bytes(document.raw), document.kind,
-                           document.records, given)
+                writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
+                           document.kind, document.records, given)
         english = {
             record.edition
             for document in outcome.stored if document.kind == documents.RULES
@@ -123,6 +124,14 @@ def ingest(
         terms_changed = any(document.kind in _LINKED_KINDS for document in outcome.stored)
         relink(writer, english, terms_changed=terms_changed)
     return outcome
+
+
+def _digest(path: str) -> str:
+    """The digest a document is stored under: of its bytes, read as a stream for card data
+    files (which run to gigabytes), as `documents.parse_each` gives it."""
+    if data_files.kind_of(path):
+        return data_files.file_digest(path)
+    return storage.digest_bytes(read_document(path))
 
 
 def _realign(writer: Writer, stored: dict[str, storage.Document], outcome: Ingested, context: list[Record]) -> list[str]:
