@@ -104,6 +104,7 @@ class StoredTrace:
         self._records: dict[tuple[str, str], Record | None] = {}
         self._known: dict[tuple[str, str], Identity | None] = {}  # rows read one by one
         self._whole: set[str] = set()  # editions whose English records are all read
+        self._indexed = False  # `_steps` holds every identity of the editions read whole
 
     @property
     def newest(self) -> str | None:
@@ -118,8 +119,20 @@ class StoredTrace:
 
     def _identity_rows(self, identity: str) -> dict[str, Identity]:
         if identity not in self._steps:
+            if all(edition in self._rows for edition in self.editions):  # every edition read: no query
+                self._index_identities()
+                return self._steps.setdefault(identity, {})
             self._steps[identity] = {row.edition: row for row in self.corpus.steps([identity]) if row.edition in self.editions}
         return self._steps[identity]
+
+    def _index_identities(self) -> None:
+        """Identity -> edition -> row, from the editions read whole."""
+        if self._indexed:
+            return
+        for edition in self.editions:
+            for row in self._rows[edition].values():
+                self._steps.setdefault(row.identity, {})[edition] = row
+        self._indexed = True
 
     def _row(self, edition: str, number: str) -> Identity | None:
         if edition in self._rows:
