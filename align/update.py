@@ -123,7 +123,8 @@ def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter) -> None:
         return
     reporter.note(f"ingesting {len(outcomes)} file{'s' if len(outcomes) > 1 else ''}…")
     by_path = {documents.resolved_path(str(outcome.path)): outcome for outcome in outcomes}
-    done = ingesting.ingest([str(outcome.path) for outcome in outcomes], all_or_nothing=True)
+    corpus = store.Store(on_message=reporter.note)
+    done = ingesting.ingest([str(outcome.path) for outcome in outcomes], corpus=corpus, on_wait=reporter.note, all_or_nothing=True)
     for document in done.stored:
         outcome = by_path.get(documents.resolved_path(document.path))
         if outcome is not None:  # not a page aligned again

@@ -797,6 +797,8 @@ class Store(Queries):
             ready = _has_schema(db)  # the snapshot starts at this first read
         except sqlite3.OperationalError:
             return None
+        except sqlite3.DatabaseError as error:
+            raise _not_a_corpus(self.path, error) from None
         if ready:
             _check_version(db, str(self.path))
             row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone()
@@ -846,6 +848,8 @@ class Store(Queries):
             db.execute("PRAGMA journal_mode = WAL")
         except (OSError, sqlite3.OperationalError) as error:
             raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:
+            raise _not_a_corpus(self.path, error) from None
         try:
             try:
                 _begin_immediate(db, on_wait)
@@ -854,7 +858,11 @@ class Store(Queries):
             writer = Writer(db)
             old = _old_layout(self.path)
             renamed: Path | None = None
-            if not _has_schema(db):
+            try:
+                has_schema = _has_schema(db)
+            except sqlite3.DatabaseError as error:
+                raise _not_a_corpus(self.path, error) from None
+            if not has_schema:
                 _create_schema(db, corpus=uuid.uuid4().hex)
                 writer.changed = True
                 if old.exists():
@@ -887,6 +895,10 @@ class Store(Queries):
             raise
         finally:
             db.execute("RELEASE writing")
+
+
+def _not_a_corpus(path: Path, error: sqlite3.DatabaseError) -> StoreError:
+    return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
 
 
 def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:

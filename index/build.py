@@ -52,6 +52,9 @@ class BuildReporter(Protocol):
     def waiting(self, holder: str) -> None:
         """Another process (`holder`) is building; this one waits for it."""
 
+    def note(self, text: str) -> None:
+        """Something about the corpus a person should know (the store moved an old corpus)."""
+
     def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
         """The records to index, wrapped in whatever shows progress."""
         ...
@@ -61,6 +64,9 @@ class SilentReporter:
     """A reporter that says nothing: the default of library calls."""
 
     def waiting(self, holder: str) -> None:
+        pass
+
+    def note(self, text: str) -> None:
         pass
 
     def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
@@ -198,7 +204,7 @@ def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, cor
     """The folder of an index of the current corpus (`corpus`, default the user's), built first
     when the corpus changed."""
     root = root or paths.index_dir()
-    corpus = linking.open_store(store=corpus)
+    corpus = linking.open_store(reporter.note, store=corpus)
     fingerprint = corpus.fingerprint()
     folder = current_build(root)
     if folder is not None and is_current(folder, fingerprint):

@@ -182,3 +182,18 @@ def test_an_old_corpus_in_an_unwritable_folder_is_read_in_memory(monkeypatch):
     assert corpus.count(kinds=["card"]) == 1 and corpus.in_memory
     assert paths.corpus_dir().exists(), "nothing is moved when nothing could be written"
     assert any("into memory" in line for line in heard)
+
+
+def test_a_file_that_is_not_a_database_is_one_line_and_exit_2(isolated_home):
+    from click.testing import CliRunner
+    from conftest import SEEDS
+
+    from mtgrules.cli.main import cli
+
+    isolated_home.mkdir(parents=True)
+    (isolated_home / "corpus.sqlite3").write_bytes(b"this is not a database, just some bytes " * 200)
+    for arguments in (["rule", "704.5g"], ["search", "energía"], ["ingest", str(next(SEEDS.glob("004_*.txt")))]):
+        result = CliRunner().invoke(cli, arguments)
+        assert result.exit_code == 2, (arguments, result.output)
+        assert "corpus.sqlite3: not a corpus database" in result.stderr and "move it away" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
