@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtgrules.engine import connive, convert, energy, saga, stack
+from mtgrules.engine import connive, convert, counters, damage, energy, stack
 from mtgrules.engine.choices import Chooser
 from mtgrules.engine.events import Event
 from mtgrules.engine.state import State
@@ -97,19 +97,19 @@ _SPECS = (
     }),
     ActionSpec("counter", lambda state, a, chooser: stack.counter(state, a["spell"]), {"spell": _AN_OBJECT}),
     ActionSpec("resolve", lambda state, a, chooser: stack.resolve_top(state, chooser)),
-    ActionSpec("damage", lambda state, a, chooser: state.deal_damage(a["source"], a["target"], a["amount"]), {
+    ActionSpec("damage", lambda state, a, chooser: damage.deal_damage(state, a["source"], a["target"], a["amount"]), {
         "source": _AN_OBJECT,
         "target": Argument(text, required=True, refers=Refers.OBJECT_OR_PLAYER),
         "amount": Argument(integer(1), required=True),
     }),
     ActionSpec("draw", lambda state, a, chooser: state.draw(a["player"], a["count"]),
                {"player": _A_PLAYER, "count": Argument(integer(1), default=1)}),
-    ActionSpec("counters", lambda state, a, chooser: state.put_counters(a["permanent"], a["kind"], a["count"]), {
+    ActionSpec("counters", lambda state, a, chooser: counters.put_counters(state, a["permanent"], a["kind"], a["count"]), {
         "permanent": _AN_OBJECT,
         "kind": Argument(text, required=True),
         "count": Argument(integer(1), default=1),
     }),
-    ActionSpec("lore", lambda state, a, chooser: saga.add_lore_counters(state, a["permanent"], a["count"]),
+    ActionSpec("lore", lambda state, a, chooser: counters.put_counters(state, a["permanent"], "lore", a["count"]),
                {"permanent": _AN_OBJECT, "count": Argument(integer(1), default=1)}),
     ActionSpec("end_step", lambda state, a, chooser: state.end_step()),
 )

@@ -69,10 +69,20 @@ def build_state(scenario: Scenario) -> State:
     the like in place and a scenario may be judged again (the quiz judges nearby boards)."""
     players = [Player(**copy.deepcopy(fields)) for fields in scenario.players]
     state = State(players, active=scenario.active)
+    references = []
     for card in scenario.cards:
         extra = {"bottom": True} if card.zone == Zone.LIBRARY else {}
-        state.add(card.name, card.owner, card.zone, id=card.id, **copy.deepcopy(card.fields), **extra)
+        fields = copy.deepcopy(card.fields)
+        named = {key: fields.pop(key) for key in REFERENCES if key in fields}
+        state.add(card.name, card.owner, card.zone, id=card.id, **fields, **extra)
+        references.append((card.id, named))
+    for object_id, named in references:  # once every object exists: they may name later ones
+        for key, value in named.items():
+            setattr(state.get(object_id), key, state.ref(value))
     return state
+
+
+REFERENCES = ("attached_to", "attacking")  # fields of a scenario's objects that name an object or a player
 
 
 def judge(scenario: Scenario) -> Judgement:

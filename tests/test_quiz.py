@@ -70,7 +70,6 @@ def test_text_questions_offer_four_sibling_texts_in_spanish(isolated_home):
     assert output.count("Si ") >= 4  # Spanish rule texts, the right one and three siblings
 
 
-@pytest.mark.rule("704.5g")
 def test_scenario_questions_are_checked_by_the_engine_and_explained_with_citations(isolated_home, tmp_path, monkeypatch):
     arguments = ("--lang", "es", "--kind", "scenario", "--section", "704", "--count", "6", "--seed", "5")
     code, first, _ = run(*arguments, answers="9\n" * 6)
