@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+AND = {"en": " and ", "es": " y ", "fr": " et "}  # how a list's last item is joined on
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}")
 
 
@@ -51,7 +52,7 @@ class Text:
         return dict(self.values)
 
     def english(self) -> str:
-        return render(self, ENGLISH, {}, "en")
+        return render(self, ENGLISH, ENGLISH_GLOSSARY, "en")
 
     def __str__(self) -> str:
         return self.english()
@@ -78,7 +79,7 @@ def render(text: Text, templates: Mapping[str, str], glossary: Mapping[tuple[str
     (English, by default)."""
     template = templates.get(text.key)
     if template is None:
-        return fallback(text) if fallback else render(text, ENGLISH, {}, "en")
+        return fallback(text) if fallback else text.english()
     values = text.params
 
     def show(value: Any) -> str:
@@ -87,7 +88,10 @@ def render(text: Text, templates: Mapping[str, str], glossary: Mapping[tuple[str
         if isinstance(value, Word):
             return glossary.get((value.kind, value.value), value.value)
         if isinstance(value, (list, tuple)):
-            return ", ".join(show(item) for item in value)
+            items = [show(item) for item in value]
+            if len(items) < 2:
+                return "".join(items)
+            return ", ".join(items[:-1]) + AND.get(lang, AND["en"]) + items[-1]
         return str(value)
 
     def replace(match: re.Match) -> str:
@@ -103,6 +107,24 @@ def placeholders(template: str) -> set[str]:
     """The value names a template uses (a catalogue must use the same ones)."""
     return {match.group(1) for match in _PLACEHOLDER.finditer(template)}
 
+
+# English words that need an article or a preposition where messages use them; any other word is
+# shown as it is.
+ENGLISH_GLOSSARY: dict[tuple[str, str], str] = {
+    **{("type", t): ("an " if t[0] in "AEIOU" else "a ") + t.lower()
+       for t in ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Permanent",
+                 "Dungeon", "Kindred")},
+    ("type", "Player"): "a player",
+    ("copy", "spell"): "a spell",
+    ("copy", "card"): "a card",
+    ("zone", "graveyard"): "in the graveyard",
+    ("zone", "battlefield"): "on the battlefield",
+    ("zone", "stack"): "on the stack",
+    ("zone", "hand"): "in a hand",
+    ("zone", "library"): "in a library",
+    ("zone", "exile"): "in exile",
+    ("zone", "command"): "in the command zone",
+}
 
 # The English of every message. Keys are grouped by the module that says them.
 ENGLISH: dict[str, str] = {
@@ -134,7 +156,6 @@ ENGLISH: dict[str, str] = {
     "aura_stays": "{name} can't enter attached to anything legal and stays where it is",
     "token_stays": "{name} is a token that has left the battlefield: it stays where it is",
     "siege_ability": "{name} Siege ability",
-    "flickered": "{name} is exiled and returns to the battlefield as a new object",
     "by_effect": "by an effect",
     "protector_enters": "{player} chooses {protector} to protect {name} as it enters",
     "no_protector_enters": "{name} enters with no player able to protect it",
@@ -145,9 +166,12 @@ ENGLISH: dict[str, str] = {
     "exiled_left": "{name} is exiled: {player}, its controller, left the game",
     "ability_ceases": "{name} ceases to exist: {player}, its controller, left the game",
     "wins": "{player} wins the game",
+    "reason_concedes": "concedes",
     "draw_game": "all remaining players lose at once: the game is a draw",
     # triggers
     "trigger_put": "{player} puts {name} on the stack",
+    "ability_triggers": "{name} triggers",
+    "ability_of": "{source}: {name}",
     "trigger_not_put": "{name} isn't put on the stack: {player}, its controller, left the game",
     "siege_triggers": "the last defense counter is removed from {name}: its Siege ability triggers",
     "siege_exiled": "{name} is exiled by its own ability",
@@ -159,8 +183,8 @@ ENGLISH: dict[str, str] = {
     "reason_zero_life": "0 or less life",
     "reason_empty_library": "attempted to draw from an empty library",
     "reason_poison": "ten or more poison counters",
-    "reason_token_zone": "a token in {zone}",
-    "reason_copy_zone": "a copy of a {what} in {zone}",
+    "reason_token_zone": "a token {zone}",
+    "reason_copy_zone": "a copy of {what} {zone}",
     "reason_zero_toughness": "toughness 0 or less",
     "lethal_damage": "lethal damage",
     "deathtouch_damage": "damage from a source with deathtouch",
@@ -173,8 +197,8 @@ ENGLISH: dict[str, str] = {
     "reason_aura_player": "it can't enchant a player ({player})",
     "reason_aura_left": "{player} has left the game",
     "reason_aura_gone": "what it enchanted is gone",
-    "reason_aura_not": "{host} is not a {type}",
-    "reason_equip": "it can only be attached to a {type}",
+    "reason_aura_not": "{host} is not {type}",
+    "reason_equip": "it can only be attached to {type}",
     "reason_attached_creature": "a battle or creature can't be attached",
     "reason_attached_other": "not an Aura, Equipment or Fortification",
     "reason_cancel": "+1/+1 and -1/-1 counters",
@@ -193,8 +217,8 @@ ENGLISH: dict[str, str] = {
     # state-based action events
     "ceases": "{name} ceases to exist: {reason}",
     "unattached": "{name} becomes unattached: {reason}",
-    "counters_removed": "{removed} counters are removed from {name}: {reason}",
-    "removed_counter_part": "{count} {kind}",
+    "counters_removed": "{removed} removed from {name}: {reason}",
+    "removed_counter_part": "{count} {kind} {count|counter|counters}",
     "removed_from_game": "{player} removes {name} from the game: {reason}",
     "protector_chosen": "{player} chooses {protector} to protect {name}: {reason}",
     "sector_chosen": "{player} puts {name} in the {sector} sector: {reason}",
@@ -263,6 +287,7 @@ ENGLISH: dict[str, str] = {
     "illegal_target": "{target} is not a legal target for {name} (601.2c)",
     "illegal_aura_needs_target": "{name} is an Aura spell: it needs a target (303.4a)",
     "illegal_not_permanent": "{name} is not on the battlefield",
+    "illegal_gone": "{id} no longer exists",
     "illegal_not_player": "{player} is not in the game",
     "illegal_not_in_hand_of": "{cards} not in {player}'s hand",
     "illegal_damage_recipient": "{name} can't be dealt damage: only players, creatures, planeswalkers and battles "

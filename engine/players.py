@@ -13,7 +13,7 @@ from __future__ import annotations
 from .events import Event
 from .messages import Text, say
 from .registry import implements
-from .state import State
+from .state import IllegalAction, State
 
 
 @implements("104.2a", expects=("wins the game if that player’s opponents have all left the game",))
@@ -71,3 +71,13 @@ def leave_game(state: State, name: str) -> list[Event]:
         state.move(obj.id, "exile")
         events.append(Event("800.4a", "exiled", (obj.id,), (name,), say("exiled_left", name=obj.name, player=name)))
     return events
+
+
+@implements("104.3a", expects=("concede", "leaves the game immediately"))
+def concede(state: State, name: str) -> list[Event]:
+    """A player concedes: they lose and leave the game at once, not as a state-based action."""
+    if state.game_over:
+        raise IllegalAction(say("illegal_game_over"))
+    if name not in state.in_game():
+        raise IllegalAction(say("illegal_not_player", player=name))
+    return lose(state, [(name, "104.3a", say("reason_concedes"))])

@@ -392,7 +392,12 @@ class State:
         return obj
 
     def get(self, object_id: str) -> GameObject:
-        return self.objects[object_id]
+        """The object a card is now. One that has ceased to exist (a token, a card whose owner
+        left the game) can't be acted on: asking for it is an illegal action, not a crash."""
+        obj = self.objects.get(object_id)
+        if obj is None:
+            raise IllegalAction(say("illegal_gone", id=object_id))
+        return obj
 
     def ref(self, name: str) -> Host:
         """A player's name as is; an object id as a `Ref` to the object that card is now."""

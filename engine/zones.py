@@ -212,8 +212,7 @@ def flicker(state: State, permanent: str, chooser: Chooser, *, attach_to: str | 
     object, with nothing of the old one (400.7). An Aura returns only attached to something it
     can legally enchant (`attach_to`), else stays in exile (303.4f, 303.4g)."""
     obj = _on_battlefield(state, permanent)
-    events = [Event("400.7", "flickered", (permanent,), (obj.owner,), say("flickered", name=obj.name))]
-    events += exile(state, permanent)
-    if obj.token or state.zone_of(permanent) != Zone.EXILE:
-        return events  # a token that left the battlefield can't come back (111.8); it ceases to exist (704.5d)
+    events = exile(state, permanent)
+    if obj.token:
+        return events + _token_stays(obj)  # it can't come back (111.8), and ceases to exist (704.5d)
     return events + put_onto_battlefield(state, permanent, chooser, attach_to=attach_to)

@@ -72,3 +72,17 @@ def test_each_player_orders_their_own_triggers_in_apnap_order():
     assert [e.rule for e in events] == ["603.3b"] * 3
     # Bob is active: his go on first (bottom); Alice's on top, in the order she chose.
     assert state.stack == [bobs.id, second.id, first.id]
+
+
+@pytest.mark.rule("104.3a", "800.4a")
+def test_a_player_who_concedes_leaves_at_once_not_at_the_next_check():
+    from mtgrules.engine.players import concede
+
+    state = State(["Alice", "Bob", "Carol"])
+    state.add("Grizzly Bears", "Carol", types={"Creature"}, power=2, toughness=2)
+    events = concede(state, "Carol")
+    assert [(e.rule, e.event) for e in events] == [("104.3a", "loses"), ("800.4a", "leaves the game")]
+    assert state.player("Carol").lost and state.battlefield == []
+    with pytest.raises(IllegalAction, match="not in the game"):
+        concede(state, "Carol")
+    assert [e.rule for e in concede(state, "Bob")] == ["104.3a", "104.2a"] and state.winner == "Alice"

@@ -280,7 +280,7 @@ def test_plus_and_minus_counters_annihilate():
     bear_ = bear(state, counters={"+1/+1": 1, "-1/-1": 2})
     events = check_state_based_actions(state)
     assert [str(e) for e in events] == [
-        "704.5q — 1 +1/+1, 1 -1/-1 counters are removed from Grizzly Bears: +1/+1 and -1/-1 counters"
+        "704.5q — 1 +1/+1 counter and 1 -1/-1 counter removed from Grizzly Bears: +1/+1 and -1/-1 counters"
     ]
     assert bear_.counters == {"+1/+1": 0, "-1/-1": 1} and bear_.total_toughness == 1
 
@@ -303,7 +303,7 @@ def test_counters_beyond_a_limit_are_removed():
     state = game()
     cap = state.add("Capped", "Alice", types={"Artifact"}, counters={"charge": 5}, counter_limits={"charge": 3})
     events = check_state_based_actions(state)
-    assert [str(e) for e in events] == ["704.5r — 2 charge counters are removed from Capped: it can't have more than 3 charge counters"]
+    assert [str(e) for e in events] == ["704.5r — 2 charge counters removed from Capped: it can't have more than 3 charge counters"]
     assert cap.counters["charge"] == 3
 
 

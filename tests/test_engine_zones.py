@@ -174,9 +174,9 @@ def test_flicker_returns_a_new_object_and_an_aura_needs_something_to_enchant():
     creature = bear(state, tapped=True)
     aura = state.add("Pacifism", "Alice", types={"Enchantment"}, subtypes={"Aura"}, enchant="Creature", attached_to=creature.id)
     events = flicker(state, aura.id, Chooser())
-    assert [e.event for e in events] == ["flickered", "exiled", "stays"] and state.zone_of(aura.id) == "exile"
+    assert [e.event for e in events] == ["exiled", "stays"] and state.zone_of(aura.id) == "exile"
     events = flicker(state, creature.id, Chooser())
-    assert [e.event for e in events] == ["flickered", "exiled", "enters"]
+    assert [(e.rule, e.event) for e in events] == [("701.13a", "exiled"), ("400.7", "enters")]
     assert not state.get(creature.id).tapped and state.get(creature.id).incarnation == 3
     put_onto_battlefield(state, aura.id, Chooser(), attach_to=creature.id)
     assert state.get(aura.id).attached_to == state.get(creature.id).ref
@@ -187,6 +187,16 @@ def test_a_token_that_left_the_battlefield_stays_where_it_is():
     state = game()
     token = state.add("Soldier", "Alice", types={"Creature"}, power=1, toughness=1, token=True)
     events = flicker(state, token.id, Chooser())
-    assert [e.event for e in events] == ["flickered", "exiled"] and state.zone_of(token.id) == "exile"
+    assert [e.event for e in events] == ["exiled", "stays"] and state.zone_of(token.id) == "exile"
     assert [e.event for e in return_to_hand(state, token.id)] == ["stays"] and state.zone_of(token.id) == "exile"
     assert [e.rule for e in check_state_based_actions(state)] == ["704.5d"]
+
+
+@pytest.mark.rule("704.5d")
+def test_acting_on_an_object_that_ceased_to_exist_is_illegal_not_a_crash():
+    state = game()
+    token = state.add("Soldier", "Alice", types={"Creature"}, power=1, toughness=0, token=True)
+    check_state_based_actions(state)  # 704.5f, then 704.5d: it is gone
+    for act in (lambda: destroy(state, token.id, Chooser()), lambda: exile(state, token.id), lambda: sacrifice(state, token.id)):
+        with pytest.raises(IllegalAction, match="soldier-1 no longer exists"):
+            act()
