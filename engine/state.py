@@ -325,7 +325,6 @@ class State:
         self.before_batch: dict[str, GameObject] | None = None  # permanents before a batch of SBAs (704.8)
         self.winner: str | None = None  # the game is over: one player is left (104.2a)
         self.drawn = False  # the game is over: everyone left lost at once (104.4a)
-        self.combat_declared = (False, False)  # attackers declared, blockers declared, this combat
         self._clock = itertools.count(1)
         self._ids = itertools.count(1)
 
