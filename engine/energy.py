@@ -55,9 +55,9 @@ def pay_energy(state: State, player: str, amount: int) -> list[Event]:
 def may_pay_energy(state: State, player: str, amount: int, chooser: Chooser | None = None) -> tuple[bool, list[Event]]:
     """"You may pay {E}{E}" as an ability resolves: one yes-or-no choice (the amount can't be
     paid several times to repeat the effect); a player who can't pay can't say yes. Returns
-    whether it was paid, and the events."""
+    whether it was paid, and the events. A player who has left the game pays nothing (800.4f)."""
     chooser = chooser or Chooser()
-    if state.player(player).energy < amount or not chooser.pay_energy(state, player, amount):
+    if player not in state.in_game() or state.player(player).energy < amount or not chooser.pay_energy(state, player, amount):
         return False, [Event("107.14", "doesn't pay energy", (), (player,),
                              say("doesnt_pay_energy", player=player, energy=energy_symbols(amount)))]
     return True, pay_energy(state, player, amount)

@@ -47,29 +47,33 @@ def lose(state: State, losers: list[tuple[str, str, Text]]) -> list[Event]:
 @implements("800.4d", expects=("triggered ability that would be controlled by a player who has left the game",
                                "isn’t put on the stack"))
 def leave_game(state: State, name: str) -> list[Event]:
-    """What leaving the game does to the objects of a player who left, in 800.4a's order."""
+    """What leaving the game does to the objects of a player who left, in 800.4a's order: what
+    they own leaves; the effects that gave them control of others' permanents end; abilities
+    they control on the stack cease to exist; what they still control (a spell of another
+    player's card they cast) is exiled; their waiting triggered abilities never reach the
+    stack (800.4d)."""
     events = []
     owned = [o.id for o in list(state.objects.values()) if o.ability is None and o.owner == name]
     for object_id in owned:
         state.cease(object_id)
     if owned:
         events.append(Event("800.4a", "leaves the game", tuple(owned), (name,), say("leaves_objects", player=name, count=len(owned))))
-    for obj in list(state.objects.values()):
-        if obj.ability is None and obj.controller == name and obj.owner != name and obj.owner in state.in_game():
-            obj.controller = obj.owner
+    for obj in [state.get(i) for i in state.battlefield]:
+        if obj.controller == name and obj.owner != name and obj.owner in state.in_game():
+            obj.controller = obj.owner  # only an effect gives a player control of another's permanent
             events.append(Event("800.4a", "control returns", (obj.id,), (obj.owner, name),
                                 say("control_returns", name=obj.name, owner=obj.owner, player=name)))
     for object_id in [i for i in state.stack if state.get(i).ability is not None and state.get(i).controller == name]:
         title = state.name_of(object_id)
         state.cease(object_id)
         events.append(Event("800.4a", "ceases to exist", (object_id,), (name,), say("ability_ceases", name=title, player=name)))
+    for obj in [o for o in list(state.objects.values()) if o.ability is None and o.controller == name and state.zone_of(o.id)]:
+        state.move(obj.id, "exile")
+        events.append(Event("800.4a", "exiled", (obj.id,), (name,), say("exiled_left", name=obj.name, player=name)))
     for object_id in [i for i in state.waiting_triggers if state.get(i).controller == name]:
         title = state.name_of(object_id)
         state.cease(object_id)
         events.append(Event("800.4d", "not put on stack", (object_id,), (name,), say("trigger_not_put", name=title, player=name)))
-    for obj in [o for o in state.objects.values() if o.ability is None and o.controller == name and state.zone_of(o.id)]:
-        state.move(obj.id, "exile")
-        events.append(Event("800.4a", "exiled", (obj.id,), (name,), say("exiled_left", name=obj.name, player=name)))
     return events
 
 

@@ -554,8 +554,11 @@ class State:
     def draw(self, name: str, count: int = 1) -> list[Event]:
         """Draw `count` cards one at a time (121.1). A draw from an empty library is remembered
         for the next state-based action check (121.4, 704.5b), not lost on the spot; once it
-        is, further draws can change nothing, so they stop there."""
+        is, further draws can change nothing, so they stop there. A player who has left the
+        game draws nothing."""
         player, events = self.player(name), []
+        if player.lost:
+            raise IllegalAction(say("illegal_not_player", player=name))
         for _ in range(count):
             if not player.library:
                 player.drew_from_empty = True
@@ -569,6 +572,8 @@ class State:
     def discard(self, name: str, cards: list[str]) -> list[Event]:
         """Move cards from a player's hand to their graveyard (701.9a); all or none."""
         events = []
+        if self.player(name).lost:
+            raise IllegalAction(say("illegal_not_player", player=name))
         strangers = [card for card in cards if card not in self.player(name).hand]
         if strangers:
             raise IllegalAction(say("illegal_not_in_hand_of", cards=strangers, player=name))

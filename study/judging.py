@@ -21,7 +21,7 @@ from typing import Any
 
 from mtgrules.engine.choices import Chooser
 from mtgrules.engine.events import Event
-from mtgrules.engine.messages import Text
+from mtgrules.engine.messages import Text, say
 from mtgrules.engine.sba import check_state_based_actions
 from mtgrules.engine.state import IllegalAction, Player, State, Zone
 from mtgrules.study import expect
@@ -153,6 +153,8 @@ def judge(scenario: Scenario) -> Judgement:
     for index, action in enumerate(scenario.actions, start=1):
         step = Step(index, action)
         try:
+            if state.game_over:
+                raise IllegalAction(say("illegal_game_over"))
             step.events = ACTIONS[action["do"]].run(state, action, chooser)
         except IllegalAction as refused:
             step.illegal = refused.text

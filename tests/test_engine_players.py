@@ -86,3 +86,16 @@ def test_a_player_who_concedes_leaves_at_once_not_at_the_next_check():
     with pytest.raises(IllegalAction, match="not in the game"):
         concede(state, "Carol")
     assert [e.rule for e in concede(state, "Bob")] == ["104.3a", "104.2a"] and state.winner == "Alice"
+
+
+@pytest.mark.rule("800.4a")
+def test_a_spell_of_another_players_card_is_exiled_and_a_player_who_left_draws_nothing():
+    state = State(["Alice", "Bob", "Carol"])
+    from mtgrules.engine.players import concede
+
+    borrowed = state.add("Shock", "Alice", "stack", controller="Bob", types={"Instant"})
+    events = concede(state, "Bob")
+    assert ("800.4a", "exiled") in [(e.rule, e.event) for e in events]
+    assert state.zone_of(borrowed.id) == "exile" and state.get(borrowed.id).controller == "Alice"
+    with pytest.raises(IllegalAction, match="Bob is not in the game"):
+        state.draw("Bob")
