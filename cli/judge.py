@@ -56,10 +56,10 @@ def board_lines(facts: dict, lang: str) -> list[str]:
             parts.append(ui("lost", lang))
         elif facts["winner"] == player["name"]:
             parts.append(ui("won", lang))
-        lines.append(f"  {player['name']}: {', '.join(parts)}")
+        lines.append("  " + ui("labelled", lang, label=player["name"], value=", ".join(parts)))
         for zone in ("hand", "library", "graveyard", "exile", "command"):
             if player[zone]:
-                lines.append(f"    {ui('zone_' + zone, lang)}: {', '.join(player[zone])}")
+                lines.append("    " + ui("labelled", lang, label=ui("zone_" + zone, lang), value=", ".join(player[zone])))
     if facts["draw"]:
         lines.append("  " + ui("drawn", lang))
     if facts["battlefield"]:
@@ -85,7 +85,7 @@ def _permanent(facts: dict, lang: str) -> str:
         if facts[key]:
             details.append(ui(key, lang, x=facts[key]))
     strength = f" {facts['power']}/{facts['toughness']}" if facts["power"] is not None and facts["toughness"] is not None else ""
-    return f"{facts['name']} [{facts['id']}]{strength}: {'; '.join(details)}"
+    return ui("labelled", lang, label=f"{facts['name']} [{facts['id']}]{strength}", value="; ".join(details))
 
 
 def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> None:

@@ -514,10 +514,11 @@ class State:
         return max((o for r, o in self.last_known.items() if r.id == key), key=lambda o: o.incarnation)
 
     def name_of(self, key: Host) -> str | Text:
-        """What to call an object or player in a message (an ability's title, when it has one)."""
+        """What to call an object or player in a message (an ability's title, when it has one):
+        by id, the object the card is now, wherever it is; gone, as it last was."""
         if isinstance(key, str) and self.is_player(key):
             return key
-        obj = self.known(key)
+        obj = self.objects[key] if isinstance(key, str) and key in self.objects else self.known(key)
         return obj.title or obj.name
 
     def triggered_pending(self, source: Ref, label: TriggerLabel | None = None) -> bool:

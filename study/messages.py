@@ -479,6 +479,7 @@ UI: dict[str, dict[str, str]] = {
     "nothing_happens": {"en": "nothing happens", "es": "no pasa nada", "fr": "il ne se passe rien"},
     "illegal": {"en": "illegal: {why} (nothing changes)", "es": "ilegal: {why} (nada cambia)",
                 "fr": "illégal : {why} (rien ne change)"},
+    "labelled": {"en": "{label}: {value}", "es": "{label}: {value}", "fr": "{label} : {value}"},
     "board_at_end": {"en": "The board at the end:", "es": "El tablero al final:", "fr": "Le plateau à la fin :"},
     "life": {"en": "{n} life", "es": "{n} vidas", "fr": "{n} points de vie"},
     "poison": {"en": "{n} poison", "es": "{n} veneno", "fr": "{n} poison"},

@@ -196,11 +196,12 @@ def board_text(checked: Scenario, lang: str = "en") -> str:
             facts.append(ui("speed", lang, n=player["speed"]))
         if player["name"] == checked.active:
             facts.append(ui("active", lang))
-        lines.append(f"{player['name']}: {', '.join(facts)}")
+        lines.append(ui("labelled", lang, label=player["name"], value=", ".join(facts)))
         for zone in scenario.PLAYER_ZONES:
             cards = [c for c in checked.cards if c.zone == zone and c.owner == player["name"]]
             if cards:
-                lines.append(f"  {ui('zone_' + zone.value, lang)}: " + "; ".join(_card(c, lang) for c in cards))
+                lines.append("  " + ui("labelled", lang, label=ui("zone_" + zone.value, lang),
+                                       value="; ".join(_card(c, lang) for c in cards)))
     permanents = [c for c in checked.cards if c.zone == Zone.BATTLEFIELD]
     if permanents:
         lines.append(ui("battlefield", lang))

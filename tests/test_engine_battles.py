@@ -72,3 +72,13 @@ def test_a_non_siege_battle_has_no_such_ability():
     battle = state.add("Plain Battle", "Alice", types={"Battle"}, counters={"defense": 1}, protector="Alice")
     assert [e.event for e in remove_counters(state, battle.id, "defense")] == ["counters removed"]
     assert [e.rule for e in check_state_based_actions(state)] == ["704.5w"]
+
+
+@pytest.mark.rule("712.11a")
+def test_the_spell_cast_transformed_is_named_by_its_back_face():
+    state = State(["Alice", "Bob"])
+    battle = siege(state, defense=1)
+    remove_counters(state, battle.id, "defense")
+    check_state_based_actions(state)
+    resolve_top(state)
+    assert [e.message for e in resolve_top(state)][:2] == ["Defiant Thundermaw resolves", "Defiant Thundermaw enters the battlefield"]
