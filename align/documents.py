@@ -4,8 +4,9 @@ generator share.
 Each file is recognised by its content (not its name): an official rules text, an MTGJSON set
 file, the keyword table, a card-name table, a site rule page or a site ruling page. Reference
 documents (English rules, MTGJSON, keyword and name tables) are parsed first, so that pages given in the same call align
-against them as well as against what the user ingested before. Any file that fails stops the
-whole call with a ParseError: callers store nothing unless every file parsed.
+against them as well as against what the user ingested before. `parse_files` stops at the first
+file that fails (callers then store nothing); `parse_each` goes on and returns the failures
+beside the documents that parsed, for `mtgrules ingest` to store the good ones.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtgrules import store
-from mtgrules.align import terms
+from mtgrules.align import oracle_ids, terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.rule_pages import align_page
-from mtgrules.align.ruling_pages import align_rulings
+from mtgrules.align.ruling_pages import CardIndex, align_rulings
 from mtgrules.errors import ParseError
 from mtgrules.parsers import (
     comprehensive_rules,
+    data_files,
     keyword_table,
     mtgjson,
     names_table,
@@ -34,7 +36,7 @@ from mtgrules.records import Record
 
 RULES, MTGJSON, KEYWORDS, NAMES = "rules", "mtgjson", "keywords", "card names"
 RULE_PAGE, RULING_PAGE = "rule page", "ruling page"
-REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES)
+REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES, data_files.SCRYFALL_RULINGS, data_files.SCRYFALL_CARDS)
 
 
 @dataclass
@@ -44,6 +46,7 @@ class ParsedDocument:
     kind: str
     records: list[Record] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    digest: str | None = None  # card data files: SHA-256 of the file, whose bytes (`raw`) are never held whole
 
 
 def classify(text: str, source: str) -> tuple[str, list[Block]]:
@@ -61,22 +64,29 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
         page_blocks = blocks(text, source)
     except ParseError:  # HTML without text: no page of either kind
         page_blocks = []
-    if site_rule_page.is_rule_page(page_blocks):
+    title = site_rule_page.find_title(page_blocks)
+    dates = site_ruling_page.ruling_dates(page_blocks)
+    # A rule page may carry a date or two (when it was updated); a ruling page may name a rule
+    # after its rulings. Which comes first says what the page is.
+    if title is not None and sum(index < title.position for index in dates) < 2:
         return RULE_PAGE, page_blocks
-    if site_ruling_page.is_ruling_page(page_blocks):
+    if dates:
         return RULING_PAGE, page_blocks
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    first_line = page_blocks[0].text if page_blocks else next((line for line in text.splitlines() if line.strip()), "")
     raise ParseError(
         source,
-        f"unrecognised document (starts {first_line[:40]!r})",
+        f"unrecognised document (starts {first_line[:40]!r}): looked for a rule title such as '701.50. Confabular'"
+        " or 'Regla 704.5', and for dated rulings such as '20/09/2016' or '20 de septiembre de 2016'",
         line=1,
-        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a site rule or ruling page",
+        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a rule or ruling page",
     )
 
 
 def _parse_reference(path: str, text: str, kind: str, lang: str | None) -> list[Record]:
     if kind == RULES:
         return comprehensive_rules.parse(text, path, lang=lang).records
+    if kind in data_files.KINDS and not text:  # read from the file as a stream
+        return list(data_files.records(path, kind))
     if kind == MTGJSON:
         return mtgjson.parse(text, path)
     if kind == NAMES:
@@ -92,35 +102,103 @@ def parse_files(
     on_read: Callable[[str], None] | None = None,
 ) -> list[ParsedDocument]:
     """Parse and align `paths` against `context` (the records already ingested) and each other.
-    `on_read` is called with each path once it is read (for a progress bar)."""
-    loaded = []
+    `on_read` is called with each path once it is read (for a progress bar). The first file
+    that fails raises its ParseError: nothing is returned unless every file parsed."""
+    documents, failures = parse_each(paths, lang=lang, context=context, on_read=on_read, stop_at_first=True)
+    if failures:
+        raise failures[0]
+    return documents
+
+
+def parse_each(
+    paths: list[str],
+    *,
+    lang: str | None = None,
+    context: list[Record] | None = None,
+    on_read: Callable[[str], None] | None = None,
+    stop_at_first: bool = False,
+) -> tuple[list[ParsedDocument], list[ParseError]]:
+    """`parse_files` that goes on past a failing file: the documents that parsed, in the order
+    given, and one ParseError for each file that did not (a folder of 500 saved pages with three
+    bad ones must not need 500 reruns)."""
+    failures: list[ParseError] = []
+    loaded: list[tuple[str, bytes, str, str, list[Block]]] = []
     for path in paths:
-        raw = read_document(path)
-        text = decode(raw, path)
-        loaded.append((path, raw, text, *classify(text, path)))
-        if on_read:
-            on_read(path)
+        try:
+            if data_kind := data_files.kind_of(path):  # card data runs to gigabytes: streamed, never held whole
+                loaded.append((path, b"", "", data_kind, []))
+                continue
+            raw = read_document(path)
+            text = decode(raw, path)
+            kind, page_blocks = classify(text, path)
+        except ParseError as error:
+            failures.append(error)
+            if stop_at_first:
+                return [], failures
+            continue
+        finally:
+            if on_read:
+                on_read(path)
+        # A page keeps its blocks, not its text: 500 saved pages need not stay in memory twice.
+        loaded.append((path, raw, text if kind in REFERENCE_KINDS else "", kind, page_blocks))
     documents: list[ParsedDocument] = []
-    reference_records = list(context or [])
     for path, raw, text, kind, _ in loaded:
         if kind in REFERENCE_KINDS:
-            document = ParsedDocument(path, raw, kind, _parse_reference(path, text, kind, lang))
-            reference_records.extend(document.records)
-            documents.append(document)
+            try:
+                records = _parse_reference(path, text, kind, lang)
+            except ParseError as error:
+                failures.append(error)
+                if stop_at_first:
+                    return [], failures
+                continue
+            digest = data_files.file_digest(path) if not raw else None
+            documents.append(ParsedDocument(path, raw, kind, records, digest=digest))
+    oracle_ids.name_rulings(documents, context or [])
+    reference_records = list(context or []) + [record for document in documents for record in document.records]
     editions = english_editions(reference_records)
-    cards = [r for r in reference_records if r.kind == "card"]
+    cards = CardIndex([r for r in reference_records if r.kind == "card"])
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
     pairs = terms.term_pairs(reference_records)
     for path, raw, _, kind, page_blocks in loaded:
-        if kind == RULE_PAGE:
-            page = align_page(site_rule_page.parse_blocks(page_blocks, path, lang), editions, pairs)
-            records = page.records + terms.terms_from_titles(page.records)
-            documents.append(ParsedDocument(path, raw, kind, records, page.warnings))
-        elif kind == RULING_PAGE:
-            rulings = align_rulings(site_ruling_page.parse_blocks(page_blocks, path, lang), cards, english_rulings, pairs)
-            documents.append(ParsedDocument(path, raw, kind, rulings.records, rulings.warnings))
+        try:
+            if kind == RULE_PAGE:
+                aligned = align_page(site_rule_page.parse_blocks(page_blocks, path, lang), editions, pairs)
+                records = aligned.records + terms.terms_from_titles(aligned.records)
+                documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
+            elif kind == RULING_PAGE:
+                rulings = align_rulings(site_ruling_page.parse_blocks(page_blocks, path, lang), cards, english_rulings, pairs)
+                documents.append(ParsedDocument(path, raw, kind, rulings.records, rulings.warnings))
+        except ParseError as error:
+            failures.append(error)
+            if stop_at_first:
+                return [], failures
     order = {path: index for index, path in enumerate(paths)}
-    return sorted(documents, key=lambda d: order[d.path])
+    failures.sort(key=lambda error: order.get(error.source, len(order)))
+    return sorted(documents, key=lambda d: order[d.path]), failures
+
+
+# What a folder's files must be called to be read: saved pages, text, and the reference files.
+# A page saved "complete" brings a folder of images, scripts and style sheets along; those are
+# skipped, not reported as bad documents. A file named on the command line is always read.
+DOCUMENT_SUFFIXES = {"", ".txt", ".text", ".html", ".htm", ".xhtml", ".shtml", ".json", ".tsv", ".gz", ".xz", ".bz2", ".zip"}
+
+
+def document_paths(paths: list[str]) -> tuple[list[str], list[str]]:
+    """The files to read for `paths`, folders read recursively in name order, and the files
+    of those folders skipped for their kind (hidden files and folders are passed over)."""
+    files: list[str] = []
+    skipped: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if not path.is_dir():
+            files.append(given)
+            continue
+        for found in sorted(path.rglob("*")):
+            relative = found.relative_to(path).parts
+            if any(part.startswith(".") for part in relative) or found.is_dir():
+                continue
+            (files if found.suffix.lower() in DOCUMENT_SUFFIXES else skipped).append(str(found))
+    return files, skipped
 
 
 def resolved_path(path: str) -> str:

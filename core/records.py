@@ -9,7 +9,8 @@ simple: each part reads the fields it needs. The kinds:
 - `glossary`: a glossary term and its definition, with the rules it cites.
 - `ruling`: a dated ruling on a card, keyed by the English card name and its English counterpart
   (`en_position`/`en_digest`: which English ruling it translates).
-- `card`: a card's English name and its printed names in other languages (MTGJSON).
+- `card`: a card's English name and text, with its printed names, type lines and texts in other
+  languages (MTGJSON).
 - `term`: a game term across languages (701.50 Connive = Confabular = conniver), learned from
   aligned titles and the keyword table.
 
@@ -51,8 +52,10 @@ class Record:
     edition: str | None = None  # ISO date of the (English) edition the record belongs to or is aligned to
     en_title: str | None = None  # English title of an aligned translated rule ("Connive")
     card: str | None = None  # English card name (rulings, cards)
+    oracle_id: str | None = None  # cards and Scryfall rulings: Scryfall's id of the card, shared by all its printings
     printed_name: str | None = None  # card name as printed in the record's language
     date: str | None = None  # rulings: ISO 8601 date
+    issued_by: str | None = None  # rulings: "wotc" (Wizards) or "scryfall" (Scryfall's own note), where the source says
     position: int | None = None  # rulings: 1-based position on its page or in MTGJSON
     en_position: int | None = None  # rulings: position of the English counterpart in MTGJSON
     en_digest: str | None = None  # rulings: digest of the English counterpart's text
@@ -64,11 +67,13 @@ class Record:
     aligned: bool = False  # True when the key was established by alignment or is native (English)
     provisional: bool = False  # rule pages with no English edition: numbered in page order
     missing: list[str] = field(default_factory=list)  # a translated rule: English subrules its page lacks
+    merged: list[str] = field(default_factory=list)  # a translated subrule: the next English subrules its paragraph also translates
     aliases: dict[str, list[str]] = field(default_factory=dict)  # terms: other printed forms per language
     set_code: str | None = None  # cards and English rulings: the MTGJSON set ("KLD")
     collector_number: str | None = None  # cards
     uuid: str | None = None  # cards: MTGJSON's id of the printing
     type_lines: dict[str, str] = field(default_factory=dict)  # cards: language -> printed type line
+    texts: dict[str, str] = field(default_factory=dict)  # cards: language -> printed text (English is `text`)
 
     @property
     def key(self) -> tuple:

@@ -6,7 +6,7 @@
 
 Each module's imports (at the top and inside functions alike) are read with `ast`, so a lazy
 import that goes the wrong way is caught too. Third-party libraries stay in their layer:
-whoosh in the index, bs4 in the parsers, click in the command line.
+whoosh in the index, click in the command line.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 RANKS = {"mtgrules": 0, "parsers": 1, "align": 2, "index": 3, "lookup": 4, "study": 5, "cli": 6, "corpus": 6}
 # Data packages and the entry point: what they may import is checked by their rank too.
 DATA_PACKAGES = {"seeds", "examples"}
-THIRD_PARTY = {"whoosh": {"index"}, "bs4": {"parsers"}, "click": {"cli", "corpus"}}
+THIRD_PARTY = {"whoosh": {"index"}, "click": {"cli", "corpus"}}
 
 
 def package_folders() -> dict[str, str]:
