@@ -24,7 +24,8 @@ from mtgrules import __version__, paths
 
 CACHE = "engine-links.json"
 # Where `mtgrules.engine` and, beside it in a checkout, the tests are (the registry's
-# PACKAGE_DIR and TESTS_DIR), found without importing the registry, which costs 10 ms.
+# PACKAGE_DIR and TESTS_DIR; an installed package carries the tests' links in a manifest
+# among the engine's files), found without importing the registry, which costs 10 ms.
 _ENGINE = Path(__file__).resolve().parents[1] / "engine"
 _TESTS = _ENGINE.parent / "tests"
 
@@ -68,8 +69,9 @@ def _ruling_key(card: str, en_digest: str) -> str:
 
 
 def _key() -> list:
-    """What the links depend on: every engine and test file's name, size and time."""
-    files = sorted([*_ENGINE.glob("*.py"), *(_TESTS.glob("*.py") if _TESTS.is_dir() else [])])
+    """What the links depend on: every engine file's (the test manifest among them) and test
+    file's name, size and time."""
+    files = sorted([*_ENGINE.glob("*.py"), *_ENGINE.glob("*.json"), *(_TESTS.glob("*.py") if _TESTS.is_dir() else [])])
     stats = [[str(file), (stat := file.stat()).st_size, stat.st_mtime_ns] for file in files]
     return [__version__, stats]
 
@@ -86,12 +88,11 @@ def _work_out() -> dict:
     for implementation in registry.all_implementations():
         numbers.update(implementation.rules)
         rulings.update((card, digest) for card, digest in implementation.rulings)
-    if registry.tests_available():
-        for _, marker, arguments in registry._test_links(registry.TESTS_DIR):
-            if marker == "rule":
-                numbers.update(arguments)
-            elif marker == "ruling" and len(arguments) >= 2:
-                rulings.add((arguments[0], arguments[1]))
+    for link in registry.test_links():
+        if link.marker == "rule":
+            numbers.update(link.arguments)
+        elif link.marker == "ruling" and len(link.arguments) >= 2:
+            rulings.add((link.arguments[0], link.arguments[1]))
     return {
         "tests_available": registry.tests_available(),
         "rules": {n: {"implemented": implemented(registry.implementations_for(n)), "tests": registry.tests_for_rule(n)}

@@ -26,10 +26,14 @@ def test_the_cache_is_reused_until_a_test_file_changes(tmp_path, monkeypatch):
     tests = tmp_path / "tests"
     tests.mkdir()
     marked = tests / "test_one.py"
-    marked.write_text("import pytest\n\n@pytest.mark.rule('704.5g')\ndef test_a():\n    pass\n", encoding="utf-8")
+    marked.write_text(
+        "import pytest\nfrom mtgrules.engine.sba import check_state_based_actions\n\n"
+        "@pytest.mark.rule('704.5g')\ndef test_a(state):\n    check_state_based_actions(state)\n",
+        encoding="utf-8",
+    )
     monkeypatch.setattr(engine_links, "_TESTS", tests)
     monkeypatch.setattr(registry, "TESTS_DIR", tests)
-    registry._test_links.cache_clear()
+    registry._read_tests.cache_clear()
     worked_out = []
     real = engine_links._work_out
     monkeypatch.setattr(engine_links, "_work_out", lambda: worked_out.append(1) or real())
@@ -39,7 +43,7 @@ def test_the_cache_is_reused_until_a_test_file_changes(tmp_path, monkeypatch):
     assert len(worked_out) == 1, "the second lookup reads the cache"
 
     marked.write_text(marked.read_text(encoding="utf-8").replace("test_a", "test_renamed"), encoding="utf-8")
-    registry._test_links.cache_clear()
+    registry._read_tests.cache_clear()
     assert engine_links.load().tests_for_rule("704.5g") == ["tests/test_one.py::test_renamed"]
     assert len(worked_out) == 2
-    registry._test_links.cache_clear()
+    registry._read_tests.cache_clear()
