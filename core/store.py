@@ -399,18 +399,6 @@ class Queries:
         )
         return dict(rows.fetchall())
 
-    def map_pairs(self, pairs: Sequence[tuple[str, str]], target: str) -> dict[tuple[str, str], str]:
-        """(edition, number) -> the number of the same rule in `target`, for pairs of traced
-        editions whose rule is in `target`."""
-        found: dict[tuple[str, str], str] = {}
-        by_edition: dict[str, list[str]] = {}
-        for edition, number in pairs:
-            by_edition.setdefault(edition, []).append(number)
-        for edition, numbers in by_edition.items():
-            for number, mapped in self.map_numbers(edition, numbers, target).items():
-                found[(edition, number)] = mapped
-        return found
-
     def english_of(self, identities: Sequence[str]) -> list[Record]:
         """The English rules and sections of these identities, in every edition."""
         rows = self.db.execute(

@@ -197,3 +197,16 @@ def test_a_file_that_is_not_a_database_is_one_line_and_exit_2(isolated_home):
         assert result.exit_code == 2, (arguments, result.output)
         assert "corpus.sqlite3: not a corpus database" in result.stderr and "move it away" in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_new_package_s_seeds_are_loaded_again_once(monkeypatch):
+    put("/a.txt", [rule("100.1", "2026-08-07", "One.")])
+    generation = store.Store().generation()
+    entry = next(iter(store.embedded_manifest().values()))
+    monkeypatch.setattr(store, "embedded_digest", lambda: "the next package")
+    monkeypatch.setattr(store, "embedded_manifest", lambda: {"only.txt": entry})
+    corpus = store.Store()
+    assert [path for path, d in corpus.documents().items() if d.embedded] == [store.EMBEDDED_PREFIX + entry["source"]]
+    assert corpus.generation() == generation + 1 and not corpus.in_memory
+    assert corpus.count(langs=["en"]) == 1, "the user's documents stay"
+    assert store.Store().generation() == generation + 1, "loaded once"
