@@ -9,7 +9,8 @@ simple: each part reads the fields it needs. The kinds:
 - `glossary`: a glossary term and its definition, with the rules it cites.
 - `ruling`: a dated ruling on a card, keyed by the English card name and its English counterpart
   (`en_position`/`en_digest`: which English ruling it translates).
-- `card`: a card's English name and its printed names in other languages (MTGJSON).
+- `card`: a card's English name and text, with its printed names, type lines and texts in other
+  languages (MTGJSON).
 - `term`: a game term across languages (701.50 Connive = Confabular = conniver), learned from
   aligned titles and the keyword table.
 
@@ -69,6 +70,7 @@ class Record:
     collector_number: str | None = None  # cards
     uuid: str | None = None  # cards: MTGJSON's id of the printing
     type_lines: dict[str, str] = field(default_factory=dict)  # cards: language -> printed type line
+    texts: dict[str, str] = field(default_factory=dict)  # cards: language -> printed text (English is `text`)
 
     @property
     def key(self) -> tuple:

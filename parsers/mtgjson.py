@@ -1,8 +1,9 @@
 """MTGJSON v5 set files into `card` and English `ruling` records.
 
 A set file is `{"meta": …, "data": {"code", "name", "cards": [...]}}`. Each card gives its English
-name, its rulings (`{date, text}`, in MTGJSON's own order) and its printed names in other
-languages (`foreignData`). Rulings keep their MTGJSON position (`en_position`) and a digest of
+name and text, its rulings (`{date, text}`, in MTGJSON's own order) and its printed names, type
+lines and texts in other languages (`foreignData`): the official translations the bilingual
+lexicon (`mtgrules.align.lexicon`) learns from. Rulings keep their MTGJSON position (`en_position`) and a digest of
 their text (`en_digest`): translated rulings point at their English counterpart by these, so a
 translation never stores the English text itself. Cards printed several times in one file, or
 with several faces, give one card record.
@@ -63,10 +64,18 @@ def parse(data: bytes | str, source: str) -> list[Record]:
         seen.add(name)
         where = f"{source}:card {index + 1}"
         names = {"en": name}
+        type_lines = {"en": card["type"]} if card.get("type") else {}
+        texts: dict[str, str] = {}
         for foreign in card.get("foreignData") or []:
             code = LANGUAGE_CODES.get(foreign.get("language"))
-            if code and foreign.get("name"):
+            if not code:
+                continue
+            if foreign.get("name"):
                 names.setdefault(code, foreign["name"])
+            if isinstance(foreign.get("type"), str) and foreign["type"]:
+                type_lines.setdefault(code, foreign["type"])
+            if isinstance(foreign.get("text"), str) and foreign["text"]:
+                texts.setdefault(code, foreign["text"])
         records.append(
             Record(
                 kind="card",
@@ -79,7 +88,8 @@ def parse(data: bytes | str, source: str) -> list[Record]:
                 aligned=True,
                 set_code=card.get("setCode") or set_code,
                 collector_number=card.get("number"),
-                type_lines={"en": card["type"]} if card.get("type") else {},
+                type_lines=type_lines,
+                texts=texts,
                 uuid=card.get("uuid"),
             )
         )
