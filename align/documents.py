@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtgrules import store
-from mtgrules.align import terms
+from mtgrules.align import corpus_lexicon, terms
 from mtgrules.align.english import english_editions
+from mtgrules.align.lexicon import Lexicon
 from mtgrules.align.rule_pages import align_page
 from mtgrules.align.ruling_pages import align_rulings
 from mtgrules.errors import ParseError
@@ -90,9 +91,11 @@ def parse_files(
     lang: str | None = None,
     context: list[Record] | None = None,
     on_read: Callable[[str], None] | None = None,
+    lexicon: Lexicon | None = None,
 ) -> list[ParsedDocument]:
     """Parse and align `paths` against `context` (the records already ingested) and each other.
-    `on_read` is called with each path once it is read (for a progress bar)."""
+    `on_read` is called with each path once it is read (for a progress bar). Term pairs come
+    from `lexicon` (default: the committed one) and the terms of the reference records."""
     loaded = []
     for path in paths:
         raw = read_document(path)
@@ -110,15 +113,25 @@ def parse_files(
     editions = english_editions(reference_records)
     cards = [r for r in reference_records if r.kind == "card"]
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
-    pairs = terms.term_pairs(reference_records)
-    for path, raw, _, kind, page_blocks in loaded:
+    pages = [(path, raw, kind, page_blocks) for path, raw, _, kind, page_blocks in loaded if kind in (RULE_PAGE, RULING_PAGE)]
+    known = corpus_lexicon.with_listed(reference_records, lexicon) if pages else Lexicon()
+    pairs_by_lang: dict[str, dict[str, str]] = {}
+
+    def pairs(page_lang: str) -> dict[str, str]:
+        if page_lang not in pairs_by_lang:
+            pairs_by_lang[page_lang] = known.term_pairs(page_lang, corpus_lexicon.EVIDENCE_MIN_SCORE)
+        return pairs_by_lang[page_lang]
+
+    for path, raw, kind, page_blocks in pages:
         if kind == RULE_PAGE:
-            aligned = align_page(site_rule_page.parse_blocks(page_blocks, path, lang), editions, pairs)
-            records = aligned.records + terms.terms_from_titles(aligned.records)
-            documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
-        elif kind == RULING_PAGE:
-            aligned = align_rulings(site_ruling_page.parse_blocks(page_blocks, path, lang), cards, english_rulings, pairs)
-            documents.append(ParsedDocument(path, raw, kind, aligned.records, aligned.warnings))
+            page = site_rule_page.parse_blocks(page_blocks, path, lang)
+            aligned_page = align_page(page, editions, pairs(page.lang))
+            records = aligned_page.records + terms.terms_from_titles(aligned_page.records)
+            documents.append(ParsedDocument(path, raw, kind, records, aligned_page.warnings))
+        else:
+            ruling_page = site_ruling_page.parse_blocks(page_blocks, path, lang)
+            aligned_rulings = align_rulings(ruling_page, cards, english_rulings, pairs(ruling_page.lang))
+            documents.append(ParsedDocument(path, raw, kind, aligned_rulings.records, aligned_rulings.warnings))
     order = {path: index for index, path in enumerate(paths)}
     return sorted(documents, key=lambda d: order[d.path])
 

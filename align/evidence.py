@@ -8,7 +8,10 @@ cites a rule, say) abstains instead of counting as a mismatch. The features:
 - numbers and symbols (`+1/+1`, `8/8`, `{E}`, `0`, `N`): translators copy them as they are;
 - cognates after accent folding ("permanente" ~ "permanent", "energía" ~ "energy"): compared
   on a folded, lightly normalised four-letter stem;
-- known term pairs (learned from aligned titles and the keyword table: "confabular" ~ "connive");
+- known term pairs (the bilingual lexicon: the keyword table, aligned titles and phrases learned
+  from official card translations: "confabular" ~ "connive", "campo de batalla" ~
+  "battlefield"), compared on phrase keys (`phrases.phrase_keys`: folded and stemmed words and
+  phrases of up to four words, or four CJK characters);
 - English fragments left untranslated, found word for word in the English text;
 - length: Spanish and French run about 15% longer than English;
 - the date, for rulings: a translated ruling carries its English ruling's date.
@@ -23,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from mtgrules import rulenumbers
+from mtgrules.align import phrases
 from mtgrules.text import fold
 
 # Power/toughness, mana and energy symbols, and free-standing numbers; digits that belong to a
@@ -73,12 +77,14 @@ class Passage:
     symbols: Counter = field(init=False)
     cognates: set[str] = field(init=False)
     folded_words: set[str] = field(init=False)
+    phrase_keys: set[str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.references = set(rulenumbers.references(self.text))
         self.symbols = symbols(self.text)
         self.cognates = cognates(self.text)
         self.folded_words = {fold(w) for w in _WORD.findall(self.text)}
+        self.phrase_keys = phrases.phrase_keys(self.text, self.lang)
 
 
 def page_length_ratio(lang: str, translated: list[Passage], english: list[Passage]) -> float:
@@ -102,10 +108,10 @@ def similarity(
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))
     if term_pairs:
-        # Through the passage's words, not every pair: a page compares each passage many times.
-        present = [term_pairs[word] for word in translated.folded_words if word in term_pairs]
+        # Through the passage's phrases, not every pair: a page compares each passage many times.
+        present = [term_pairs[key] for key in translated.phrase_keys if key in term_pairs]
         if present:
-            scored.append((1.5, sum(en in english.folded_words for en in present) / len(present)))
+            scored.append((1.5, sum(en in english.phrase_keys for en in present) / len(present)))
     if translated.untranslated:
         fragment_words = {fold(w) for fragment in translated.untranslated for w in _WORD.findall(fragment)}
         scored.append((2.0, len(fragment_words & english.folded_words) / max(1, len(fragment_words))))

@@ -3,8 +3,9 @@
 Terms come from two places: the keyword table (English keyword with its printed Spanish and
 French forms) and aligned rule titles (the Spanish page "701.50. Confabular" aligned to the
 English "701.50. Connive" gives Confabular (es) = Connive (en)). The dictionary serves twice:
-as alignment evidence (`term_pairs`: a translated word and the English word it stands for) and
-for `mtgrules term` lookups, where each term is linked to the rules that define it.
+as alignment evidence (through the bilingual lexicon, `mtgrules.align.lexicon`, which takes
+these terms as stated pairs) and for `mtgrules term` lookups, where each term is linked to the
+rules that define it.
 """
 
 from __future__ import annotations
@@ -29,34 +30,13 @@ def terms_from_titles(records: list[Record]) -> list[Record]:
                     source=record.source,
                     title=record.en_title,
                     names={"en": record.en_title, record.lang: record.title},
-                    rules=[record.number],
+                    rules=[record.number] if record.number else [],
                     edition=record.edition,
                     confidence=record.confidence,
                     aligned=True,
                 )
             )
     return terms
-
-
-def term_pairs(records: list[Record]) -> dict[str, str]:
-    """Folded one-word translated forms → folded one-word English term ("cadeau" → "gift")."""
-    pairs: dict[str, str] = {}
-    for record in records:
-        if record.kind != "term":
-            continue
-        english = record.names.get("en", record.title or "")
-        if len(english.split()) != 1:
-            continue
-        forms: list[str] = []
-        for lang, names in record.aliases.items():
-            if lang != "en":
-                forms.extend(names)
-        forms.extend(name for lang, name in record.names.items() if lang != "en")
-        for form in forms:
-            words = form.split()
-            if words:
-                pairs[fold(words[-1])] = fold(english)
-    return pairs
 
 
 def _plural_forms(word: str) -> set[str]:
@@ -70,7 +50,7 @@ class DefiningRules:
     def __init__(self, english_rules: dict[str, Record], sections: dict[str, Record]):
         ordered = sorted(english_rules, key=rulenumbers.sort_key)
         self.texts = [(number, fold(english_rules[number].text)) for number in ordered]
-        self.titles = {number: fold(english_rules[number].title) for number in ordered if english_rules[number].title}
+        self.titles = {number: fold(english_rules[number].title or "") for number in ordered if english_rules[number].title}
         self.section_titles = [
             (number, fold(section.title))
             for number, section in sorted(sections.items(), key=lambda item: rulenumbers.sort_key(item[0]))

@@ -52,7 +52,8 @@ def lexicon(data: Path) -> str:
 
     data = data.resolve()
     context = _reference_records(data)
-    seeds = [record for document in _parse_seeds(context) for record in document.records]
+    # The seeds aligned without a learned lexicon: the lexicon must not depend on itself.
+    seeds = [record for document in _parse_seeds(context, lexicon.Lexicon()) for record in document.records]
     cards = [record for document in _documents(data, LEXICON_SOURCES) for record in document.records]
     records = context + cards + seeds
     linking.fill_english_rulings(records)
@@ -72,7 +73,9 @@ def _reference_records(data: Path):
     return [record for document in reference for record in document.records]
 
 
-def _parse_seeds(context):
+def _parse_seeds(context, known=None):
+    """The seed pages aligned against `context`, with the lexicon `known` (default: the
+    committed one)."""
     from mtgrules.align import documents
 
     relative = sorted(str(path.relative_to(REPO)) for path in (REPO / "seeds").glob("*.txt"))
@@ -80,7 +83,7 @@ def _parse_seeds(context):
     previous = os.getcwd()
     os.chdir(REPO)
     try:
-        parsed = documents.parse_files(relative, context=context)
+        parsed = documents.parse_files(relative, context=context, lexicon=known)
     finally:
         os.chdir(previous)
     return parsed
@@ -95,6 +98,7 @@ def _parse_seeds(context):
     help="The corpus-data folder (English rules, MTGJSON).",
 )
 def main(data: Path) -> None:
+    # The lexicon first: the seeds are aligned with it.
     pairs = lexicon(data)
     (REPO / "corpus" / "lexicon.tsv").write_text(pairs, encoding="utf-8")
     click.echo(f"corpus/lexicon.tsv: {pairs.count(chr(10)) - 1} phrase pairs")
