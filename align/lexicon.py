@@ -294,7 +294,7 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
         if shared >= min_count and 2 * shared / (f_count[pair[0]] + e_count[pair[1]]) >= MIN_DICE
     }
     strength = {pair: _log_likelihood(together[pair], f_count[pair[0]], e_count[pair[1]], len(units)) for pair in dice}
-    links, sources = _competitive_links(units, strength, surfaces, lang)
+    links, sources, by_surface = _competitive_links(units, strength, surfaces, lang)
     best: dict[str, tuple[float, int, int, str]] = {}
     for (f, e), linked in links.items():
         if linked < min_count:
@@ -304,14 +304,37 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
         if score >= MIN_DICE and (f not in best or candidate > best[f]):
             best[f] = candidate
     chosen = _drop_fragments({f: (e, score, linked) for f, (score, linked, _, e) in best.items()}, f_count)
-    entries = [
-        Entry(lang, _surface(surfaces, lang, f), _surface(surfaces, "en", e), round(score * linked / (linked + 1), 3), linked,
-              "+".join(sorted(sources[(f, e)])))
-        for f, (e, score, linked) in chosen.items()
-    ]
+    entries = []
+    for f, (e, score, linked) in chosen.items():
+        own = {surface: targets for surface, targets in by_surface[f].items() if max(targets, key=targets.__getitem__) == e}
+        surface = max(own, key=lambda s: (sum(own[s].values()), s)) if own else _surface(surfaces, lang, f)
+        entries.append(Entry(lang, surface, _surface(surfaces, "en", e), round(score * linked / (linked + 1), 3), linked,
+                             "+".join(sorted(sources[(f, e)]))))
+        entries.extend(_split_surfaces(lang, f, e, by_surface[f], surfaces, e_count, sources, min_count))
     learned = set(chosen) | {f for f, _ in links}
     entries.extend(_cognate_entries(lang, units, learned, surfaces))
     return entries
+
+
+def _split_surfaces(lang, key, english, targets_by_surface, surfaces, e_count, sources, min_count) -> list[Entry]:
+    """Entries for the spellings of one key that translate otherwise than the key does.
+
+    Stemming merges a word's inflections, and now and then two words: Spanish "mano" (hand) and
+    "maná" (mana) both stem to "man". Links are counted per spelling, so a spelling that is
+    mostly linked to another English phrase ("maná" to "mana") gets its own entry; lookups
+    prefer the entry whose spelling is the one asked (`Lexicon.compile`)."""
+    split = []
+    for surface, targets in targets_by_surface.items():
+        target, linked = max(targets.items(), key=lambda item: (item[1], item[0]))
+        if target == english or linked < min_count:
+            continue
+        # Among this spelling's links only: its other occurrences went to longer phrases
+        # ("coste de maná convertido" ↔ "mana value").
+        score = 2 * linked / (sum(targets.values()) + e_count[target])
+        if score >= MIN_DICE:
+            split.append(Entry(lang, surface, _surface(surfaces, "en", target), round(score * linked / (linked + 1), 3), linked,
+                               "+".join(sorted(sources[(key, target)]))))
+    return split
 
 
 def _log_likelihood(both: int, translated: int, english: int, total: int) -> float:
@@ -333,14 +356,15 @@ def _competitive_links(units: list[_Unit], strength: dict[tuple[str, str], float
     "batalla" ↔ "battlefield" when "batalla" occurs nowhere else). Two phrases
     that always occur together ("crea una ficha" ↔ "create a token": crea, ficha, create and
     token all co-occur 30 times out of 30) are told apart by spelling (a cognate is preferred),
-    then by place in the sentence. Returns how often each pair was linked, and from which
-    sources."""
+    then by place in the sentence. Returns how often each pair was linked, from which sources,
+    and per spelling of each translated phrase how often it was linked to which English one."""
     by_translated: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for (f, e), value in strength.items():
         by_translated[f].append((e, value))
     cognate: dict[tuple[str, str], float] = {}
     links: Counter = Counter()
     sources: dict[tuple[str, str], set[str]] = defaultdict(set)
+    by_surface: dict[str, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
     for unit in units:
         candidates = []
         for f, (_, f_start, f_end, f_place) in unit.translated.items():
@@ -363,7 +387,8 @@ def _competitive_links(units: list[_Unit], strength: dict[tuple[str, str], float
             used_e |= e_span
             links[(f, e)] += 1
             sources[(f, e)].add(unit.source)
-    return links, sources
+            by_surface[f][unit.translated[f][0]][e] += 1
+    return links, sources, by_surface
 
 
 def _surface(surfaces: dict[tuple[str, str], Counter], lang: str, key: str) -> str:
@@ -486,10 +511,11 @@ class Lexicon:
 
     def compile(self, min_score: float = 0.0) -> dict:
         """The lookup tables search uses, keyed by phrase key (`phrases.phrase_key`), best
-        translation first, at most three per phrase:
+        translation first, at most three per phrase, each with the spelling it translates
+        (`phrases.spelling_key`: a lookup prefers the entry spelt as asked, "maná" over "mano"):
 
-            {"to_english": {lang: {key: [[English phrase, score], …]}},
-             "from_english": {lang: {English key: [[phrase, score], …]}},
+            {"to_english": {lang: {key: [[English phrase, score, spelling], …]}},
+             "from_english": {lang: {English key: [[phrase, score, English spelling], …]}},
              "words": {lang: [every word of the language's phrases, folded]}}
 
         `words` (English under "en") tells query-language detection which words a language has."""
@@ -499,8 +525,8 @@ class Lexicon:
         for (lang, key, english_key), entry in sorted(self._keyed.items()):
             if entry.score < min_score:
                 continue
-            to_english[lang][key].append([entry.english, entry.score])
-            from_english[lang][english_key].append([entry.phrase, entry.score])
+            to_english[lang][key].append([entry.english, entry.score, phrases.spelling_key(entry.phrase, lang)])
+            from_english[lang][english_key].append([entry.phrase, entry.score, phrases.spelling_key(entry.english, "en")])
             words[lang].update(_folded_words(entry.phrase, lang))
             words["en"].update(_folded_words(entry.english, "en"))
         return {
@@ -524,4 +550,4 @@ def _folded_words(phrase: str, lang: str) -> list[str]:
 
 
 def _best_three(table: dict[str, list]) -> dict[str, list]:
-    return {key: sorted(found, key=lambda pair: (-pair[1], pair[0]))[:3] for key, found in sorted(table.items())}
+    return {key: sorted(found, key=lambda entry: (-entry[1], entry[0]))[:3] for key, found in sorted(table.items())}

@@ -42,9 +42,9 @@ STOPWORDS: dict[str, frozenset[str]] = {
         "en": "a an the of to in on at by for from with and or as is are be been was it its that this these those "
         "which who whom you your yours s their they them he she his her",
         "es": "a al ante con de del desde e el en entre la las le les lo los o para por que se su sus u un una unos "
-        "unas y ya ese esa eso este esta esto esos esas estos estas tu tus te mi mis cual cuales es son ha han como",
+        "unas y ya ese esa eso este esta esto esos esas estos estas tu tus te mi mis cual cuales es son ha han como no",
         "fr": "a à au aux ce ces cet cette c d de des du en et l la le les leur leurs n ne ou par pour qu que qui s se "
-        "sa ses son sur un une y vous votre vos il elle ils elles on est sont comme",
+        "sa ses son sur un une y vous votre vos il elle ils elles on est sont comme pas",
         "de": "der die das den dem des ein eine einen einem einer eines und oder zu zum zur im in an auf von vom mit für "
         "aus bei du dein deine deinen deinem deiner ihr ihre es er sie ist",
         "it": "il lo la i gli le un uno una di del della dello dei degli delle da dal dalla in nel nella con su sul "
@@ -103,6 +103,18 @@ def runs(text: str, lang: str) -> list[list[tuple[str, str]]]:
     return found
 
 
+def words_of(text: str) -> list[str]:
+    """The words of `text`, lowercased, CJK characters one by one (no keys: cheaper than `runs`
+    where only the words are wanted, as for a corpus's vocabulary)."""
+    found = []
+    for word in _WORD.findall(_SYMBOL.sub("|", text.lower())):
+        if max(word) >= "\u3040" and any(is_cjk(char) for char in word):
+            found.extend(_split_cjk(word))
+        else:
+            found.append(word)
+    return found
+
+
 def _split_cjk(word: str) -> list[str]:
     """Each CJK character alone; runs of other letters inside the word stay together."""
     pieces: list[str] = []
@@ -143,6 +155,12 @@ def surface_of(run: list[tuple[str, str]], start: int, end: int) -> str:
 def phrase_key(text: str, lang: str) -> str:
     """The key of a whole phrase ("Campo de batalla" → "camp de batall")."""
     return " ".join(key for run in runs(text, lang) for _, key in run)
+
+
+def spelling_key(text: str, lang: str) -> str:
+    """A phrase's words folded but not stemmed ("Maná" → "mana", where `phrase_key` gives "man",
+    as for "mano")."""
+    return " ".join(fold(word) for run in runs(text, lang) for word, _ in run)
 
 
 def phrase_keys(text: str, lang: str, max_words: int = MAX_WORDS) -> set[str]:

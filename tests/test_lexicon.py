@@ -123,3 +123,13 @@ def test_ingested_card_texts_grow_the_lexicon_and_the_learning_is_cached(tmp_pat
     cached.write_text("\n".join([lines[0], *[line for line in lines if line.startswith("ja\t墓地")]]) + "\n", encoding="utf-8")
     again = corpus_lexicon.for_corpus(cards + japanese, tmp_path)
     assert best(again, "ja", "墓地") is not None and not [e for e in again.entries if e.lang == "ja" and e.phrase == "戦場"]
+
+
+def test_a_spelling_that_translates_otherwise_than_its_stem_keeps_its_own_pair():
+    """Spanish "mano" (hand) and "maná" (mana) stem alike: the compiled table keeps both, each
+    with its spelling, so that a lookup of "maná" does not answer "hand"."""
+    lex = corpus_lexicon.committed()
+    pairs = {(e.phrase, e.english) for e in lex.entries if e.lang == "es" and phrase_key(e.phrase, "es") == phrase_key("mano", "es")}
+    assert {("mano", "hand"), ("maná", "mana")} <= pairs
+    table = lex.compile()["to_english"]["es"][phrase_key("maná", "es")]
+    assert ["mana", "mana"] in [[english, spelling] for english, _, spelling in table]
