@@ -4,7 +4,22 @@ Layout under `paths.index_dir()`:
 
     CURRENT           the name of the build in use (one line), swapped with os.replace
     build.lock        held (flock) by the one process building
-    <fingerprint>-<pid>/   a build: whoosh files plus meta.json
+    <fingerprint>-<pid>/   a build: whoosh files, meta.json, vocabulary.txt, lexicon/<lang>.json
+    lexicon-<digest>.tsv   pairs learned from the corpus's parallel texts (`align.corpus_lexicon`)
+
+Beside the whoosh files, what query translation (`mtgrules.index.translate`) reads, derived from
+the corpus like the index and swapped in with it:
+
+- `lexicon/<lang>.json`: the bilingual lexicon compiled for one language (to English and from
+  English): the committed pairs, the pairs the corpus states (keyword table, aligned titles) and
+  those learned from its card texts and aligned rules, so it grows with what the user ingests.
+  One file a language: a query reads only the languages it translates between.
+- `vocabulary.txt`: two lines a language: its words (folded) between spaces, those of the
+  corpus's records in that language (a card's or term's name in each language goes to that
+  language, not to the record's) and of the lexicon's phrases; then the keys of those words
+  (`phrases.word_key`), which meet a form the corpus never printed ("exiliar" beside "exilia"). Detecting a query's language
+  is then a substring test per word and language, with nothing to parse (a set of the ~10,000
+  English words would take longer to build than the search).
 
 A build is written into a fresh sibling folder and committed; only then does CURRENT point at
 it. A killed build leaves CURRENT on the previous build, which stays usable; its half-written
@@ -35,10 +50,15 @@ from mtgrules.align import linking
 from mtgrules.records import Record
 
 META = "meta.json"
+LEXICON_FOLDER = "lexicon"
+VOCABULARY = "vocabulary.txt"
+KEYS_SUFFIX = "~keys"  # vocabulary.txt: "es~keys" is the line of the Spanish words' keys
+# A translation pair must score this much to widen a search (see `align.lexicon` for scores).
+QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
 LOCK = "build.lock"
 # Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 4
+LAYOUT = 5
 WRITER_MEMORY_MB = 64  # whoosh's pool size; the default (128) alone would pass the 150 MB budget
 
 
@@ -96,15 +116,17 @@ def key_languages(records: list[Record]) -> dict[tuple, list[str]]:
 
 
 def write_index(folder: Path, records: list[Record], fingerprint: str, show_progress: bool = False) -> None:
-    """Write a complete index of `records` into the new folder `folder`."""
+    """Write a complete index of `records` into the new folder `folder`, with its lexicon."""
     from whoosh import index
 
-    from mtgrules.index.schema import build_schema, document
+    from mtgrules.align import corpus_lexicon
+    from mtgrules.index.schema import build_schema, card_names, document
 
     langs = sorted({record.lang for record in records})
     folder.mkdir(parents=True)
     ix = index.create_in(str(folder), build_schema(langs))
     languages_of = key_languages(records)
+    names = card_names(records)
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
@@ -114,14 +136,15 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, show_prog
         if show_progress:
             with click.progressbar(records, label="Indexing the corpus", file=sys.stderr) as bar:
                 for record in bar:
-                    writer.add_document(**document(record, languages_of[record.key]))
+                    writer.add_document(**document(record, languages_of[record.key], names))
         else:
             for record in records:
-                writer.add_document(**document(record, languages_of[record.key]))
+                writer.add_document(**document(record, languages_of[record.key], names))
         writer.commit()
     except BaseException:
         writer.cancel()
         raise
+    write_lexicon(folder, records, corpus_lexicon.for_corpus(records, cache_folder=folder.parent))
     meta = {
         "fingerprint": fingerprint,
         "layout": LAYOUT,
@@ -130,6 +153,36 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, show_prog
         "built": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+
+
+def write_lexicon(folder: Path, records: list[Record], lexicon) -> None:
+    """The lexicon files and the vocabulary of a build (see the module docstring)."""
+    from mtgrules.align.lexicon import LEXICON_LANGUAGE
+    from mtgrules.align.phrases import word_key, words_of
+    from mtgrules.text import fold
+
+    compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
+    (folder / LEXICON_FOLDER).mkdir()
+    for lang in sorted(set(compiled["to_english"]) | set(compiled["from_english"])):
+        tables = {"to_english": compiled["to_english"].get(lang, {}), "from_english": compiled["from_english"].get(lang, {})}
+        (folder / LEXICON_FOLDER / f"{lang}.json").write_text(json.dumps(tables, ensure_ascii=False, separators=(",", ":")),
+                                                            encoding="utf-8")
+    raw: dict[str, set[str]] = defaultdict(set)
+    for record in records:
+        # A card or term lists its names in every language: each goes to its own language.
+        for code, name in record.names.items():
+            raw[LEXICON_LANGUAGE.get(code, code)].update(words_of(name))
+        raw[record.lang].update(words_of("\n".join([record.title or record.printed_name or "", record.text, *record.examples])))
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    for lang, words in raw.items():
+        vocabulary[lang] = {fold(word) for word in words}
+    for lang, words in compiled["words"].items():
+        vocabulary[lang].update(words)
+    lines = []
+    for lang, words in sorted(vocabulary.items()):
+        keys = {word_key(word, lang) for word in words}
+        lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
+    (folder / VOCABULARY).write_text("".join(lines), encoding="utf-8")
 
 
 def _swap(root: Path, folder: Path) -> None:
@@ -167,11 +220,11 @@ def ensure_index(root: Path | None = None) -> Path:
     root = root or paths.index_dir()
     fingerprint = store.fingerprint()
     folder = current_build(root)
-    if is_current(folder, fingerprint):
+    if folder is not None and is_current(folder, fingerprint):
         return folder
     with _build_lock(root):
         # Another process may have built it while this one waited for the lock.
         folder = current_build(root)
-        if is_current(folder, fingerprint):
+        if folder is not None and is_current(folder, fingerprint):
             return folder
         return _rebuild_locked(root, None, fingerprint)

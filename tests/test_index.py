@@ -160,17 +160,17 @@ def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later
     use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
     real_document = schema.document
 
-    def dying(record, key_langs):
+    def dying(record, key_langs, names=None):
         if record.number == "999.1":
             raise KeyboardInterrupt  # the build stops half-way, as on Ctrl-C
-        return real_document(record, key_langs)
+        return real_document(record, key_langs, names)
 
     monkeypatch.setattr(schema, "document", dying)
     with pytest.raises(KeyboardInterrupt):
         build.ensure_index()
     assert build.current_build() == first
     with Index(build.current_build()) as index:
-        assert keys(index.search("criaturas")) == [("rule", "704.5f", "es")]
+        assert keys(index.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
     assert len([p for p in root.iterdir() if p.is_dir()]) == 2  # the half-written build
 
     monkeypatch.setattr(schema, "document", real_document)
@@ -182,7 +182,7 @@ def test_a_search_opened_before_a_rebuild_keeps_working_after_it(sample, monkeyp
     with Index.current() as old:
         use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
         build.ensure_index()
-        assert keys(old.search("criaturas")) == [("rule", "704.5f", "es")]
+        assert keys(old.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
         assert old.search("zebra").hits == []
     with Index.current() as new:
         assert keys(new.search("zebra")) == [("rule", "999.1", "en")]
@@ -213,8 +213,17 @@ def test_results_are_ranked_with_titles_weighing_more_than_text(index):
 
 
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
-    [hit] = index.search("criaturas").hits
+    [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
+
+
+def test_a_query_also_searches_the_other_languages_translated_below_its_own(index):
+    hits = index.search("criaturas").hits
+    assert (hits[0].key, hits[0].lang, hits[0].translation) == (["rule", "704.5f"], "es", None)
+    below = hits[1:]
+    assert below and all(hit.lang == "en" and hit.translation.startswith("criaturas → creat") for hit in below)
+    assert ["rule", "704.5f"] not in [hit.key for hit in below], "a key shown in the query's language is not repeated"
+    assert [hit.key for hit in index.search("creature", langs=["es"]).hits] == [["rule", "704.5f"]]
 
 
 def test_snippets_mark_the_matched_words(index):
