@@ -126,6 +126,20 @@ class Hit:
 
 
 @dataclass
+class _Found:
+    """A hit and what its snippet is made from, made only if the hit is shown."""
+
+    hit: Hit
+    body: str
+    stemmed: set[str]
+    words: set[str]
+
+    def with_snippet(self) -> Hit:
+        self.hit.snippet = snippet(self.body, self.hit.lang, self.stemmed, self.words)
+        return self.hit
+
+
+@dataclass
 class Results:
     hits: list[Hit] = field(default_factory=list)
     suggestion: str | None = None
@@ -203,33 +217,34 @@ class Index:
         """The query's own languages' hits by score, then the other tier's hits by score,
         without a key already shown (in another language). When both tiers found something,
         the first keeps at most the larger share of the page (NATIVE_SHARE) and yields the rest
-        to the second."""
-        found: list[list[Hit]] = []
+        to the second. Snippets are made for the hits shown only."""
+        found: list[list[_Found]] = []
         for tier in tiers:
-            hits: list[Hit] = []
+            hits: list[_Found] = []
             for langs, text, translation in tier:
                 if langs:
                     hits.extend(self._run(text, langs, kinds, limit, any_word, translation))
-            found.append(sorted(hits, key=lambda hit: -hit.score))
+            found.append(sorted(hits, key=lambda f: -f.hit.score))
         first, second = found
         if second:
-            shown = {json.dumps(hit.key) for hit in first[: max(limit - len(second), round(NATIVE_SHARE * limit))]}
-            second = [hit for hit in second if json.dumps(hit.key) not in shown]
-            first = first[: max(limit - len(second), round(NATIVE_SHARE * limit))]
-        return (first + second)[:limit]
+            keep = max(limit - len(second), round(NATIVE_SHARE * limit))
+            shown = {json.dumps(f.hit.key) for f in first[:keep]}
+            second = [f for f in second if json.dumps(f.hit.key) not in shown]
+            first = first[: max(limit - len(second), keep)]
+        return [f.with_snippet() for f in (first + second)[:limit]]
 
     def _run(self, text: str, langs: list[str], kinds: list[str] | None, limit: int, any_word: bool,
-             translation: str | None) -> list[Hit]:
+             translation: str | None) -> list[_Found]:
         try:
             parsed = self.parse(text, langs, any_word)
         except QueryError:
             if translation is None:
                 raise
             return []  # a translation that reads as nothing searchable: the other tiers stand
-        allowed = self._allowed(langs, kinds)
+        allowed, excluded = self._filters(langs, kinds)
         if allowed is not None and not allowed:
             return []
-        found = self.searcher.search(parsed, limit=limit, filter=allowed)
+        found = self.searcher.search(parsed, limit=limit, filter=allowed, mask=excluded)
         if not found:
             return []
         stemmed, words = self._matched_terms(parsed)
@@ -237,38 +252,46 @@ class Index:
         for hit in found:
             stored = hit.fields()
             lang = stored["lang"]
-            hits.append(
-                Hit(
-                    key=json.loads(stored["key"]),
-                    kind=stored["kind"],
-                    lang=lang,
-                    number=stored.get("number", ""),
-                    title=stored.get("title", ""),
-                    card=stored.get("card_name", ""),
-                    date=stored.get("date", ""),
-                    source=stored.get("source", ""),
-                    snippet=snippet(stored.get("body") or stored.get("title", ""), lang, stemmed.get(lang, set()), words),
-                    other_langs=[other for other in stored.get("key_langs", []) if other != lang],
-                    score=round(hit.score, 4),
-                    translation=translation,
-                )
+            result = Hit(
+                key=json.loads(stored["key"]),
+                kind=stored["kind"],
+                lang=lang,
+                number=stored.get("number", ""),
+                title=stored.get("title", ""),
+                card=stored.get("card_name", ""),
+                date=stored.get("date", ""),
+                source=stored.get("source", ""),
+                snippet="",
+                other_langs=[other for other in stored.get("key_langs", []) if other != lang],
+                score=round(hit.score, 4),
+                translation=translation,
             )
+            hits.append(_Found(result, stored.get("body") or stored.get("title", ""), stemmed.get(lang, set()), words))
         return hits
 
-    def _allowed(self, langs: list[str], kinds: list[str] | None) -> set[int] | None:
-        """The documents of these languages and kinds; None when that is every document.
+    def _filters(self, langs: list[str], kinds: list[str] | None) -> tuple[set[int] | None, set[int] | None]:
+        """(documents allowed, documents excluded) for these languages and kinds; None for no
+        restriction.
 
         The sets are computed once per open index: whoosh's `filter=` given a query lists its
         documents again on every search (3-4 ms for a few thousand records); given a set, it
         uses it as is. (Restricting inside the query instead, with zero-boost terms, breaks
-        whoosh's block-quality skipping, which divides by the boost.)"""
-        allowed = None
+        whoosh's block-quality skipping, which divides by the boost.) Languages are restricted
+        by whichever set is smaller: the documents of the languages asked, or those of the
+        others (English alone: the few Spanish and French records are excluded rather than
+        the thousands of English ones listed, some 3 ms of a cold search)."""
+        allowed = excluded = None
         if set(langs) != set(self.langs):
-            allowed = self._documents("lang", langs)
+            others = [lang for lang in self.langs if lang not in langs]
+            count = self.searcher.doc_frequency
+            if sum(count("lang", lang) for lang in others) < sum(count("lang", lang) for lang in langs):
+                excluded = self._documents("lang", others)
+            else:
+                allowed = self._documents("lang", langs)
         if kinds:
             of_kinds = self._documents("kind", kinds)
             allowed = of_kinds if allowed is None else allowed & of_kinds
-        return allowed
+        return allowed, excluded
 
     def _documents(self, fieldname: str, values: list[str]) -> set[int]:
         key = (fieldname, tuple(sorted(values)))

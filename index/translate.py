@@ -34,7 +34,7 @@ English.
 
 from __future__ import annotations
 
-import json
+import pickle
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,40 +107,53 @@ def _is_ascii_word(word: str) -> bool:
 
 class Translator:
     """Detection and translation for one index build: its folder (vocabulary.txt and the
-    compiled lexicon, read on first use and one language at a time) and the corpus's
-    languages."""
+    compiled lexicon, read on first use, one language and direction at a time) and the
+    corpus's languages."""
 
     def __init__(self, folder: Path, langs: list[str]):
         self.folder = folder
         self.langs = langs
-        self._vocabulary: dict[str, str] | None = None
-        self._tables: dict[str, dict] = {}
+        self._vocabulary: bytes | None = None
+        self._lines: dict[str, tuple[int, int]] = {}
+        self._tables: dict[tuple[str, str], dict] = {}
 
-    def vocabulary(self) -> dict[str, str]:
-        """Language → its words between spaces (" dano letal … ")."""
+    def _vocabulary_lines(self) -> dict[str, tuple[int, int]]:
+        """Line name ("es", "es~keys") → (start, end) of its words in vocabulary.txt's bytes."""
         if self._vocabulary is None:
             from mtgrules.index.build import VOCABULARY
 
-            self._vocabulary = {}
             try:
-                text = (self.folder / VOCABULARY).read_text(encoding="utf-8")
+                self._vocabulary = (self.folder / VOCABULARY).read_bytes()
             except FileNotFoundError:
-                text = ""
-            for line in text.splitlines():
-                lang, _, words = line.partition("\t")
-                self._vocabulary[lang] = words
-        return self._vocabulary
+                self._vocabulary = b""
+            start = 0
+            while start < len(self._vocabulary):
+                end = self._vocabulary.find(b"\n", start)
+                end = len(self._vocabulary) if end < 0 else end
+                tab = self._vocabulary.find(b"\t", start, end)
+                if tab > 0:
+                    self._lines[self._vocabulary[start:tab].decode()] = (tab + 1, end)
+                start = end + 1
+        return self._lines
 
-    def tables(self, lang: str) -> dict:
-        """The compiled lexicon of one language: {"to_english": …, "from_english": …}."""
-        if lang not in self._tables:
-            from mtgrules.index.build import LEXICON_FOLDER
+    def vocabulary_languages(self) -> list[str]:
+        return [name for name in self._vocabulary_lines() if "~" not in name]
+
+    def _in_line(self, name: str, word: str) -> bool:
+        span = self._vocabulary_lines().get(name)
+        return span is not None and self._vocabulary is not None and self._vocabulary.find(f" {word} ".encode(), *span) >= 0
+
+    def tables(self, lang: str, direction: str) -> dict:
+        """The compiled lexicon of one language, one direction ("to_english", "from_english")."""
+        if (lang, direction) not in self._tables:
+            from mtgrules.index.build import LEXICON_FOLDER, lexicon_file
 
             try:
-                self._tables[lang] = json.loads((self.folder / LEXICON_FOLDER / f"{lang}.json").read_text(encoding="utf-8"))
+                table = pickle.loads((self.folder / LEXICON_FOLDER / lexicon_file(lang, direction)).read_bytes())
             except FileNotFoundError:
-                self._tables[lang] = {}
-        return self._tables[lang]
+                table = {}
+            self._tables[(lang, direction)] = table
+        return self._tables[(lang, direction)]
 
     # -- detection -----------------------------------------------------------------------------
 
@@ -149,7 +162,7 @@ class Translator:
         the lexicon's phrases in it, have it."""
         if lang == "en" and not _is_ascii_word(word):
             return False
-        return f" {folded or fold(word)} " in self.vocabulary().get(lang, "")
+        return self._in_line(lang, folded or fold(word))
 
     def has_key(self, lang: str, word: str) -> bool:
         """Whether `lang` has another form of `word` (its key, or a key a letter or two shorter:
@@ -158,8 +171,7 @@ class Translator:
 
         if lang == "en" and not _is_ascii_word(word):
             return False
-        line = self.vocabulary().get(lang + KEYS_SUFFIX, "")
-        return any(f" {key} " in line for key in _trimmed(phrases.word_key(word, lang)))
+        return any(self._in_line(lang + KEYS_SUFFIX, key) for key in _trimmed(phrases.word_key(word, lang)))
 
     def detect(self, words: list[str], candidates: list[str]) -> list[str]:
         """The languages among `candidates` the words are most likely in (several on a tie,
@@ -187,7 +199,7 @@ class Translator:
         "marqueurs": it is searched as "counters poison" too)."""
         items = _items(text)
         words = _words(items)
-        candidates = list(dict.fromkeys([*self.langs, "en", *(lang for lang in self.vocabulary() if "~" not in lang)]))
+        candidates = list(dict.fromkeys([*self.langs, "en", *self.vocabulary_languages()]))
         detected = self.detect(words, candidates) if words else []
         if not detected:
             return Plan(detected, list(allowed))
@@ -265,9 +277,7 @@ class Translator:
         return translated, Translation(source, target, query, f"{_shown_source(items)} → {query}", not dropped)
 
     def _table(self, source: str, target: str) -> dict[str, list]:
-        if target == "en":
-            return self.tables(source).get("to_english", {})
-        return self.tables(target).get("from_english", {})
+        return self.tables(source, "to_english") if target == "en" else self.tables(target, "from_english")
 
     def _translate_run(self, words: list[str], source: str, target: str, whole_phrase: bool = False) -> tuple[list[str], int, bool]:
         """Longest-match translation of a run of words: (pieces of the translated query, how
