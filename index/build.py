@@ -19,8 +19,10 @@ the corpus like the index and swapped in with it:
   corpus's records in that language (a card's or term's name in each language goes to that
   language, not to the record's) and of the lexicon's phrases; then the keys of those words
   (`phrases.word_key`), which meet a form the corpus never printed ("exiliar" beside "exilia").
-  A search reads it as bytes and looks words up with `bytes.find` within a line: no decoding,
-  no set of ten thousand English words to build. Detecting a query's language
+  A last line lists English terms of several words by their keys (glossary titles, keyword
+  names, the lexicon's English phrases), which put translated words in English order. A search reads the
+  file as bytes and looks words up with `bytes.find` within a line: no decoding, no set of ten
+  thousand English words to build. Detecting a query's language
   is then a substring test per word and language, with nothing to parse (a set of the ~10,000
   English words would take longer to build than the search).
 
@@ -57,6 +59,7 @@ META = "meta.json"
 LEXICON_FOLDER = "lexicon"
 VOCABULARY = "vocabulary.txt"
 KEYS_SUFFIX = "~keys"  # vocabulary.txt: "es~keys" is the line of the Spanish words' keys
+TERMS_LINE = "en~terms"  # vocabulary.txt: English terms of several words, "lethal_damag" (keys)
 # A translation pair must score this much to widen a search (see `align.lexicon` for scores).
 QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
@@ -190,7 +193,25 @@ def write_lexicon(folder: Path, records: list[Record], lexicon) -> None:
     for lang, words in sorted(vocabulary.items()):
         keys = {word_key(word, lang) for word in words}
         lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
+    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(english_terms(records, lexicon)))} \n")
     (folder / VOCABULARY).write_text("".join(lines), encoding="utf-8")
+
+
+def english_terms(records: list[Record], lexicon) -> set[str]:
+    """English terms of several words, their words' keys joined by "_" ("poison_counter"):
+    glossary titles, keyword-table names and the lexicon's English phrases (what query
+    translation orders words by)."""
+    from mtgrules.align.phrases import word_key, words_of
+
+    names = [r.title for r in records if r.kind in ("glossary", "term") and r.lang == "en" and r.title]
+    names += [entry.english for entry in lexicon.entries]
+    terms = set()
+    for name in names:
+        for part in name.split(","):  # "Base Power, Base Toughness"
+            words = [word_key(word, "en") for word in words_of(part)]
+            if len(words) > 1:
+                terms.add("_".join(words))
+    return terms
 
 
 def _swap(root: Path, folder: Path) -> None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import pickle
 import re
 from dataclasses import dataclass, field
+from itertools import chain, permutations
 from pathlib import Path
 
 from mtgrules.align import phrases
@@ -315,9 +316,42 @@ class Translator:
                 else:
                     dropped = True
                 position += 1
+        if target == "en":
+            pieces = self._as_english_terms(pieces)
         if whole_phrase and len(pieces) > 1:
             return ["(" + " ".join(pieces) + ")"], used, dropped
         return pieces, used, dropped
+
+    def _as_english_terms(self, pieces: list[str]) -> list[str]:
+        """Neighbouring pieces that make a known English term in some order become that term,
+        as a phrase: "daño letal" gives "damage" and "lethal", and "lethal damage" is a term
+        of the glossary. Romance languages put the adjective after the noun; English terms
+        (glossary titles, keyword-table names, the lexicon's English phrases) say the order."""
+        from mtgrules.index.build import TERMS_LINE
+
+        words: list[list[str]] = [[] if piece.startswith("(") else piece.strip('"').split() for piece in pieces]
+        out: list[str] = []
+        position = 0
+        while position < len(pieces):
+            for size in (3, 2):
+                window = words[position : position + size]
+                if len(window) < size or not all(window):
+                    continue
+                term = next((order for order in permutations(window) if self._in_line(TERMS_LINE, _term([*chain(*order)]))), None)
+                if term is not None:
+                    out.append('"' + " ".join(chain(*term)) + '"')
+                    position += size
+                    break
+            else:
+                out.append(pieces[position])
+                position += 1
+        return out
+
+
+def _term(words: list[str]) -> str:
+    """How vocabulary.txt writes an English term: its words' keys joined by "_"
+    ("poison counters" → "poison_counter")."""
+    return "_".join(phrases.word_key(word, "en") for word in words)
 
 
 def _trimmed(key: str) -> list[str]:

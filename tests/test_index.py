@@ -241,6 +241,9 @@ def test_snippets_mark_the_matched_words(index):
         ("number:704.5f lang:zh", ("rule", "704.5f", "zh")),
         ("生物", ("rule", "704.5f", "zh")),
         ("blessure", ("ruling", "Kitnap", "fr")),
+        ('card:"aether hub"', ("card", "Aether Hub", "en")),
+        ('card:"planta de éter central"', ("ruling", "Aether Hub", "en")),  # a printed name finds the English rulings
+        ("card:électrozoaire lang:es", ("ruling", "Electrozoa", "es")),
     ],
 )
 def test_query_syntax(index, query, expected):
@@ -270,6 +273,7 @@ def test_no_hits_come_with_a_suggestion_from_the_index_vocabulary(index):
         ("(criatura", "unbalanced parentheses"),
         ("colour:red", "unknown field 'colour:'"),
         ("card:", "nothing after 'card:'"),
+        ('card:""', "nothing after 'card:'"),
         ("criatura AND", "starts or ends with an operator"),
         ("*", "has no letters"),
         ("   ", "empty query"),
@@ -289,6 +293,24 @@ def test_a_build_shows_a_progress_bar_only_on_a_terminal(sample, capsys, monkeyp
     monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True)
     build.ensure_index()
     assert "Indexing the corpus" in capsys.readouterr().err
+
+
+def test_the_lexicon_grows_from_the_card_texts_of_the_corpus(monkeypatch):
+    """A corpus with something in Japanese (the committed lexicon has no Japanese) learns
+    Japanese from the official card texts of its MTGJSON files when the index is built, and a
+    Japanese query then reaches the English records."""
+    from conftest import corpus_file
+
+    from mtgrules.parsers import mtgjson
+
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    cards = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "card"]
+    japanese = rule("704.5f", "ja", "防御力が0以下のクリーチャーは墓地に置かれる。")
+    use_corpus(monkeypatch, [*sample_records(), japanese, *cards])
+    with Index.current() as index:
+        results = index.search("墓地", langs=["en"])
+        assert results.hits and results.hits[0].translation == "墓地 → graveyard"
+        assert ("rule", "704.5f", "en") in keys(results)
 
 
 def test_a_spanish_stop_word_does_not_block_a_search_across_languages(index):
