@@ -10,6 +10,8 @@
 - `english`: the ingested English editions, arranged for alignment.
 - `terms`: the cross-language term dictionary (keyword table, aligned titles).
 - `linking`: the stored records linked for reading (English ruling text, term rules).
+- `trace`: rule identity across English editions (which rule of one edition is which of the
+  next, matched by content), the changes between editions, word-level differences.
 
 Imports only the foundation (`mtgrules.*` modules) and `mtgrules.parsers`.
 """

@@ -21,9 +21,13 @@ class EnglishEdition:
         self._children: dict[str, list[str]] = defaultdict(list)
         self._passages: dict[str, Passage] = {}
         for record in records:
+            if record.number is None:
+                continue  # English records are numbered; a translation's unmatched paragraph is not
             if record.kind == "rule":
                 self.rules[record.number] = record
-                self._children[rulenumbers.parent(record.number)].append(record.number)
+                parent = rulenumbers.parent(record.number)
+                if parent is not None:
+                    self._children[parent].append(record.number)
             elif record.kind == "section":
                 self.sections[record.number] = record
 

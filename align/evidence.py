@@ -57,12 +57,15 @@ def symbols(text: str) -> Counter:
     return Counter(_SYMBOL.findall(text))
 
 
-def _jaccard(a: set | Counter, b: set | Counter) -> float:
-    if isinstance(a, Counter):
-        union = sum((a | b).values())
-        return sum((a & b).values()) / union if union else 0.0
+def _jaccard(a: set, b: set) -> float:
     union = len(a | b)
     return len(a & b) / union if union else 0.0
+
+
+def _multiset_jaccard(a: Counter, b: Counter) -> float:
+    """Jaccard over counts: "+1/+1" twice on one side and once on the other is half a match."""
+    union = sum((a | b).values())
+    return sum((a & b).values()) / union if union else 0.0
 
 
 @dataclass
@@ -103,7 +106,7 @@ def similarity(
     if translated.references or english.references:
         scored.append((3.0, _jaccard(translated.references, english.references)))
     if translated.symbols or english.symbols:
-        scored.append((2.0, _jaccard(translated.symbols, english.symbols)))
+        scored.append((2.0, _multiset_jaccard(translated.symbols, english.symbols)))
     if translated.cognates and english.cognates:
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))

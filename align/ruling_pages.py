@@ -55,28 +55,28 @@ def align_rulings(
     translated = [Passage(r.text, page.lang, r.date, r.untranslated) for r in page.rulings]
     originals = [Passage(r.text, "en", r.date) for r in english]
     scores = [[similarity(t, o, terms) for o in originals] for t in translated]
-    pairing = best_assignment(scores) if originals else [None] * len(translated)
+    pairing: list[int | None] = best_assignment(scores) if originals else [None] * len(translated)
+    name = card.card or page.card_heading
     records, warnings = [], []
     for index, (ruling, column) in enumerate(zip(page.rulings, pairing)):
         if column is None:
-            records.append(_record(page, ruling, card.card, None, None))
+            records.append(_record(page, ruling, name, None, None))
             continue
-        conf = confidence(scores[index][column], scores[index][column] - _assignment_margin(scores, pairing, index))
-        records.append(_record(page, ruling, card.card, english[column], conf))
+        conf = confidence(scores[index][column], scores[index][column] - _assignment_margin(scores, pairing, index, column))
+        records.append(_record(page, ruling, name, english[column], conf))
     unaligned = [r.position for r in records if not r.aligned]
     if unaligned:
-        warnings.append(f"{page.source}: rulings {unaligned} of {card.card} have no confident English counterpart")
-    return AlignedRulings(records, card.card, warnings)
+        warnings.append(f"{page.source}: rulings {unaligned} of {name} have no confident English counterpart")
+    return AlignedRulings(records, name, warnings)
 
 
 def _total(scores: list[list[float]], pairing: list[int | None]) -> float:
     return sum(scores[i][j] for i, j in enumerate(pairing) if j is not None)
 
 
-def _assignment_margin(scores: list[list[float]], pairing: list[int | None], row: int) -> float:
-    """How much the best total loses if this row may not take its column: a pairing that the
+def _assignment_margin(scores: list[list[float]], pairing: list[int | None], row: int, column: int) -> float:
+    """How much the best total loses if `row` may not take its `column`: a pairing that the
     rest of the page forces is confident even when rulings on the same subject read alike."""
-    column = pairing[row]
     forbidden = [list(r) for r in scores]
     forbidden[row][column] = -1.0
     return _total(scores, pairing) - _total(forbidden, best_assignment(forbidden))

@@ -22,7 +22,7 @@ def terms_from_titles(records: list[Record]) -> list[Record]:
     """A term record for each aligned translated rule whose English rule has a title."""
     terms = []
     for record in records:
-        if record.kind == "rule" and record.lang != "en" and record.title and record.en_title and record.aligned:
+        if record.kind == "rule" and record.lang != "en" and record.number and record.title and record.en_title and record.aligned:
             terms.append(
                 Record(
                     kind="term",
@@ -30,7 +30,7 @@ def terms_from_titles(records: list[Record]) -> list[Record]:
                     source=record.source,
                     title=record.en_title,
                     names={"en": record.en_title, record.lang: record.title},
-                    rules=[record.number] if record.number else [],
+                    rules=[record.number],
                     edition=record.edition,
                     confidence=record.confidence,
                     aligned=True,
@@ -50,7 +50,7 @@ class DefiningRules:
     def __init__(self, english_rules: dict[str, Record], sections: dict[str, Record]):
         ordered = sorted(english_rules, key=rulenumbers.sort_key)
         self.texts = [(number, fold(english_rules[number].text)) for number in ordered]
-        self.titles = {number: fold(english_rules[number].title or "") for number in ordered if english_rules[number].title}
+        self.titles = {number: fold(title) for number in ordered if (title := english_rules[number].title)}
         self.section_titles = [
             (number, fold(section.title))
             for number, section in sorted(sections.items(), key=lambda item: rulenumbers.sort_key(item[0]))

@@ -19,7 +19,7 @@ from mtgrules.study import citations, judging, scenario
 def event_rows(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> list[dict]:
     """Every event as the JSON object `--json` prints; a refused action is an event too, with
     no rule, so a script sees it in sequence."""
-    rows = []
+    rows: list[dict] = []
     for step in judgement.steps:
         action = step.action["do"] if step.action else None
         if step.illegal:

@@ -8,6 +8,8 @@ more than the search itself.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import click
 
@@ -25,6 +27,9 @@ COMMANDS = {
     "engine": "mtgrules.cli.engine:engine",
     "judge": "mtgrules.cli.judge:judge",
     "quiz": "mtgrules.cli.quiz:quiz",
+    "history": "mtgrules.cli.history:history",
+    "diff": "mtgrules.cli.diff:diff",
+    "stale": "mtgrules.cli.stale:stale",
 }
 
 
@@ -51,6 +56,8 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            _reader_left()
         except MtgrulesError as error:
             if ctx.obj and ctx.obj.get("debug"):
                 raise
@@ -69,6 +76,27 @@ def cli(ctx: click.Context, debug: bool) -> None:
     ctx.obj = {"debug": debug}
 
 
+# 128 + SIGPIPE: what a shell reports for a program whose reader went away (`grep … | head`).
+# Not 1, which says "nothing found", nor 0: the output was cut short.
+EXIT_READER_LEFT = 141
+
+
+def _reader_left() -> None:
+    """The reader of our output closed the pipe (`mtgrules search … | head`): stop quietly.
+    Output still buffered would fail again at exit, so stdout is pointed at /dev/null first."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(EXIT_READER_LEFT)
+
+
 def main() -> None:
     """Entry point of the console script and of `python -m mtgrules`."""
-    cli(prog_name="mtgrules")
+    try:
+        cli(prog_name="mtgrules")
+    finally:
+        # Short output is still in the buffer when the command returns; a reader that left
+        # is found only now.
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _reader_left()

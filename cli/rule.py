@@ -1,101 +1,21 @@
 """`mtgrules rule NUMBER`: a rule with its subrules, side by side in several languages.
 
-Shows, for the rule and each subrule: the text and examples in each requested language (a
-missing translation says so), the rules it refers to with their titles, and the engine code
-that executes it with the tests that exercise it. The rule asked for also shows its parent and
-its neighbours. NUMBER may be a range: `704.5a-704.5d`, `701.50-52`.
+Renders what `mtgrules.lookup.rules` gives, for the rule and each subrule: the text and
+examples in each requested language (a missing translation says so), the rules it refers to
+with their titles, and the engine code that executes it with the tests that exercise it. The
+rule asked for also shows its parent and its neighbours.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 
 import click
 
-from mtgrules import rulenumbers
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
-
-_RANGE = re.compile(r"^\s*(\S+?)\s*[-\u2013\u2014]\s*(\S+)\s*$")
-
-
-def parse_numbers(text: str) -> list[str]:
-    """"704.5" -> ["704.5"]; "704.5a-704.5d" -> the four; anything else -> BadParameter."""
-    match = _RANGE.match(text)
-    try:
-        if match:
-            return rulenumbers.expand_range(match.group(1).rstrip("."), match.group(2).rstrip("."))
-        number = text.strip().rstrip(".")
-        rulenumbers.split(number)
-        return [number]
-    except ValueError as error:
-        raise click.BadParameter(f"{text!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)") from None
-
-
-def descendants(catalog: Catalog, number: str) -> list[str]:
-    """The subrules of a numbered rule, in order (704.5 -> 704.5a … 704.5aa). A section or
-    chapter lists its rules, not all their subrules: those are one `rule` call away."""
-    _, rule, letters = rulenumbers.split(number)
-    if rule is None or letters:
-        return []
-    return catalog.children.get(number, [])
-
-
-def _neighbours(catalog: Catalog, number: str) -> tuple[str | None, str | None]:
-    parent = rulenumbers.parent(number)
-    siblings = catalog.children.get(parent, []) if parent else []
-    if number not in siblings:
-        return None, None
-    at = siblings.index(number)
-    return (siblings[at - 1] if at > 0 else None), (siblings[at + 1] if at + 1 < len(siblings) else None)
-
-
-def _references(catalog: Catalog, number: str) -> list[str]:
-    found: list[str] = []
-    for record in catalog.numbered.get(number, {}).values():
-        cited = record.references or rulenumbers.references(" ".join([record.text, *record.examples]))
-        for reference in cited:
-            if reference != number and reference not in found:
-                found.append(reference)
-    return found
-
-
-def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, head: bool) -> dict:
-    """Everything shown about one number, as the JSON object of `--json`."""
-    by_lang = catalog.numbered.get(number, {})
-    texts = {}
-    for lang in langs:
-        record = by_lang.get(lang)
-        texts[lang] = None if record is None else {
-            "title": record.title,
-            "text": record.text,
-            "examples": record.examples,
-            "source": record.source,
-            "edition": record.edition,
-            "confidence": record.confidence,
-            "aligned": record.aligned,
-        }
-    entry = {
-        "number": number,
-        "title": next((by_lang[lang].title for lang in [*langs, *sorted(by_lang)] if lang in by_lang and by_lang[lang].title), None),
-        "texts": texts,
-        "references": [{"number": n, "title": catalog.title_of(n, langs)} for n in _references(catalog, number)],
-        "implemented_by": [
-            {"module": i.module, "function": i.function, "path": i.path, "line": i.line}
-            for i in registry.implementations_for(number)
-        ],
-        "tests": list(registry.tests_for_rule(number)),
-    }
-    if head:
-        parent = rulenumbers.parent(number)
-        previous, following = _neighbours(catalog, number)
-        entry["parent"] = parent and {"number": parent, "title": catalog.title_of(parent, langs)}
-        entry["previous"] = previous and {"number": previous, "title": catalog.title_of(previous, langs)}
-        entry["next"] = following and {"number": following, "title": catalog.title_of(following, langs)}
-        entry["subrules"] = catalog.children.get(number, [])
-    return entry
+from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
 
 
 def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> None:
@@ -167,5 +87,8 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
 @json_option
 def rule(number: str, langs: list[str] | None, as_json: bool) -> None:
     """Show rule NUMBER (704.5, 704.5aa, 704.5a-704.5d) with its subrules in several languages."""
-    numbers = parse_numbers(number)
+    try:
+        numbers = parse_numbers(number)
+    except ValueError as error:
+        raise click.BadParameter(f"{number!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)") from None
     sys.exit(show_rules(Catalog.load(), numbers, langs, as_json))

@@ -93,9 +93,10 @@ def search(
         if number in catalog.numbered:
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
+    from mtgrules.cli.progress import TerminalReporter
     from mtgrules.index.query import Index
 
-    index = Index.current()
+    index = Index.current(TerminalReporter())
     if langs and not set(langs) & set(index.langs):
         click.echo(f"mtgrules: nothing in {', '.join(langs)}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)

@@ -1,9 +1,17 @@
 """mtgrules: a multilingual Magic: The Gathering rules reference and ruling search tool.
 
-The package root holds what every part shares: the record types (`records`), rule-number
-arithmetic (`rulenumbers`), the one error type parsers raise (`errors`), where data lives
-(`paths`) and the corpus store (`store`). Parsers, index, engine and CLI are subpackages mapped
-from the top-level folders of the repository (see pyproject.toml).
+The package root is the foundation every other part builds on, and imports nothing above it:
+
+- `records`: the one record type (rules, sections, glossary entries, rulings, cards, terms);
+- `rulenumbers`: rule-number arithmetic (parents, subrule letters that skip l and o, ranges);
+- `text`: `fold`, the one way two spellings are compared;
+- `errors`: the errors a person can act on (one line naming the file, line and mend);
+- `paths`: where data and the index live (MTGRULES_HOME, else the XDG directories);
+- `store`: the corpus as stored (embedded seed records plus what the user ingested).
+
+Above it, each a subpackage mapped from a top-level folder (see pyproject.toml), imports going
+one way: `parsers` → `align` (alignment and ingest) → `index` → `lookup` → `study` (beside
+`engine`, which imports nothing of ours) → `cli`. `tests/test_layers.py` keeps them so.
 """
 
 __version__ = "0.1.0"

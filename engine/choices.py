@@ -1,8 +1,8 @@
 """The choices some rules leave to a player, asked of a `Chooser` the caller provides.
 
 The default answers are deterministic, so a scenario with no choices written down always plays
-out the same way; a caller (the scenario loader, a quiz, a test) overrides the methods it needs
-by subclassing. Every method gets the state and may look at anything in it.
+out the same way; a caller (the scenario judge of `mtgrules.study`, a test) overrides the
+methods it needs by subclassing. Every method gets the state and may look at anything in it.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ SECTORS = ("alpha", "beta", "gamma")
 
 
 class Chooser:
-    def legend_to_keep(self, state: "State", player: str, candidates: list[str]) -> str:
+    def legend_to_keep(self, state: State, player: str, candidates: list[str]) -> str:
         """Legend rule (704.5j): which legendary permanent to keep. Default: the newest one."""
         return max(candidates, key=lambda i: state.get(i).timestamp)
 
-    def protector(self, state: "State", battle: str, candidates: list[str]) -> str:
+    def protector(self, state: State, battle: str, candidates: list[str]) -> str:
         """704.5x/y: which appropriate player becomes a battle's protector. Default: the first
         candidate in turn order after the battle's controller."""
         names = [p.name for p in state.players]
@@ -28,19 +28,19 @@ class Chooser:
         order = names[start + 1:] + names[: start + 1]
         return min(candidates, key=order.index)
 
-    def sector(self, state: "State", player: str, creature: str) -> str:
+    def sector(self, state: State, player: str, creature: str) -> str:
         """704.5u: the sector designation a player gives their creature. Default: alpha."""
         return SECTORS[0]
 
-    def connive_next(self, state: "State", player: str, candidates: list[str]) -> str:
+    def connive_next(self, state: State, player: str, candidates: list[str]) -> str:
         """701.50c: which of a player's permanents connives next. Default: the oldest."""
         return min(candidates, key=lambda i: state.known(i).timestamp)
 
-    def discard(self, state: "State", player: str, hand: list[str], count: int) -> list[str]:
+    def discard(self, state: State, player: str, hand: list[str], count: int) -> list[str]:
         """Which `count` cards to discard from `hand`. Default: the first cards in hand order
         (the cards held longest), so scenarios can predict it."""
         return hand[:count]
 
-    def pay_energy(self, state: "State", player: str, amount: int) -> bool:
+    def pay_energy(self, state: State, player: str, amount: int) -> bool:
         """Whether to pay an optional {E} cost. Default: pay when able."""
         return state.player(player).energy >= amount

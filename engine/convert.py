@@ -12,7 +12,7 @@ from dataclasses import fields
 
 from .events import Event
 from .registry import implements
-from .state import Face, GameObject, State
+from .state import AbilityKind, Face, GameObject, State
 
 FACE_FIELDS = tuple(f.name for f in fields(Face))  # the characteristics a face holds, swapped whole
 
@@ -44,7 +44,7 @@ def convert(state: State, permanent: str, ability: str | None = None) -> list[Ev
     if ability is not None:
         source = state.known(ability)
         if source.source == permanent and obj.turned_at is not None and obj.turned_at > source.since:
-            when = "that delayed ability was created" if source.ability == "delayed" else "the ability was put on the stack"
+            when = "that delayed ability was created" if source.ability == AbilityKind.DELAYED else "the ability was put on the stack"
             return _nothing(obj, "701.28e", f"it already converted or transformed since {when}")
     before = obj.name
     up = Face(**{f: getattr(obj, f) for f in FACE_FIELDS})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .events import Event
 from .registry import implements
 from .rulings import KITNAP_COPIES
-from .state import IllegalAction, State
+from .state import CopyOf, IllegalAction, State, Zone
 
 # What a copy takes from the original besides its name: its copiable values (707.2), as far
 # as the state has them.
@@ -27,8 +27,8 @@ def copy_spell(state: State, spell: str, controller: str | None = None) -> list[
     if spell not in state.stack:
         raise IllegalAction(f"{original.name} is not on the stack")
     owner = controller or original.controller
-    duplicate = state.add(original.name, owner, "stack", **{
-        **{f: getattr(original, f) for f in COPIABLE}, "copy": "spell",
+    duplicate = state.add(original.name, owner, Zone.STACK, **{
+        **{f: getattr(original, f) for f in COPIABLE}, "copy": CopyOf.SPELL,
         "targets": original.targets, "target_type": original.target_type, "gift_targets": original.gift_targets,
         "gift_promised_to": original.gift_promised_to, "effect": original.effect,
     })
@@ -42,6 +42,6 @@ def create_token_copy(state: State, permanent: str, controller: str) -> list[Eve
     attachment or gift promise. It enters the battlefield without its gift triggering."""
     original = state.get(permanent)
     values = {f: getattr(original, f) for f in COPIABLE}
-    token = state.add(original.name, controller, "battlefield", token=True, **values)
+    token = state.add(original.name, controller, Zone.BATTLEFIELD, token=True, **values)
     return [Event("707.2", "creates token copy", (permanent, token.id), (controller,),
                   f"{controller} creates a token that's a copy of {original.name}")]

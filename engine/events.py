@@ -1,9 +1,10 @@
 """What the engine reports: one `Event` per thing that happened (or was stopped from happening),
 each naming the rule that made it happen.
 
-Every action of the engine returns a list of events rather than printing, so a caller can show
-them as "704.5g — Grizzly Bears is destroyed: lethal damage" (`str(event)`), filter them, or
-check them in a test. `objects` hold object ids and `players` player names, for programs; the
+The engine's actions return lists of events rather than printing (all but `State.move` and
+`State.add_mana`, which only change the state), so a caller can show them as
+"704.5g — Grizzly Bears is destroyed: lethal damage" (`str(event)`), filter them, or check
+them in a test. `objects` hold object ids and `players` player names, for programs; the
 `message` is the sentence for people, written when the event happens because names can change
 afterwards (a converted permanent has another name).
 """

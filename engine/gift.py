@@ -9,8 +9,9 @@ so a spell that is countered or doesn't resolve never gets there and gives nothi
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
+from .choices import Chooser
 from .events import Event
 from .registry import implements
 from .rulings import (
@@ -22,7 +23,7 @@ from .rulings import (
     KITNAP_PERMANENT_TRIGGER,
     KITNAP_PROMISE,
 )
-from .state import GameObject, IllegalAction, State
+from .state import GameObject, Gift, IllegalAction, State, TriggerLabel
 
 
 @implements("702.174d", expects=("Gift a Food", "creates a Food token"), rulings=(KITNAP_KINDS,))
@@ -60,13 +61,14 @@ def _octopus(state: State, player: str) -> list[Event]:
     return [Event("702.174i", "creates token", (token.id,), (player,), f"{player} creates an 8/8 blue Octopus creature token")]
 
 
-GIFTS: dict[str, Callable[[State, str], list[Event]]] = {
-    "a Food": _food,
-    "a card": _card,
-    "a tapped Fish": _tapped_fish,
-    "an extra turn": _extra_turn,
-    "a Treasure": _treasure,
-    "an Octopus": _octopus,
+# What each kind of gift does for the player it is given to.
+GIFTS: dict[Gift, Callable[[State, str], list[Event]]] = {
+    Gift.FOOD: _food,
+    Gift.CARD: _card,
+    Gift.TAPPED_FISH: _tapped_fish,
+    Gift.EXTRA_TURN: _extra_turn,
+    Gift.TREASURE: _treasure,
+    Gift.OCTOPUS: _octopus,
 }
 
 
@@ -101,10 +103,14 @@ def check_gift_targets(obj: GameObject, gift_targets: tuple[str, ...], promised:
 
 @implements("702.174c", expects=("gives a gift",))
 def give_gift(state: State, obj: GameObject) -> list[Event]:
-    """The chosen opponent receives the gift; the giver "gives a gift" (the event others watch)."""
-    giver, receiver = obj.controller, obj.gift_promised_to
-    events = [Event("702.174c", "gives a gift", (obj.id,), (giver, receiver), f"{giver} gives {receiver} {obj.gift} ({obj.name})")]
-    return events + GIFTS[obj.gift](state, receiver)
+    """The chosen opponent receives the gift; the giver "gives a gift" (the event others watch).
+    Called only for a gift that was promised (`give_before_effects`, the trigger of
+    `gift_trigger_on_enter`)."""
+    giver, receiver, gift = obj.controller, obj.gift_promised_to, obj.gift
+    if receiver is None or gift is None:
+        raise IllegalAction(f"{obj.name} has no gift promised to anyone")
+    events = [Event("702.174c", "gives a gift", (obj.id,), (giver, receiver), f"{giver} gives {receiver} {gift} ({obj.name})")]
+    return events + GIFTS[gift](state, receiver)
 
 
 @implements("702.174j", expects=("before any other spell abilities", "countered", "doesn’t happen"),
@@ -127,10 +133,10 @@ def gift_trigger_on_enter(state: State, permanent: GameObject) -> list[Event]:
         return []
     promised, gift = permanent.gift_promised_to, permanent.gift
 
-    def effect(state: State, ability: GameObject, chooser) -> list[Event]:
+    def effect(state: State, ability: GameObject, chooser: Chooser) -> list[Event]:
         ability.gift, ability.gift_promised_to = gift, promised
         return give_gift(state, ability)
 
-    ability = state.trigger(permanent.id, f"{permanent.name} gift", label="gift", effect=effect)
+    ability = state.trigger(permanent.id, f"{permanent.name} gift", label=TriggerLabel.GIFT, effect=effect)
     return [Event("702.174b", "gift triggers", (permanent.id, ability.id), (permanent.controller, promised),
                   f"{permanent.name} enters with its gift promised: its gift ability triggers")]

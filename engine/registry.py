@@ -11,7 +11,8 @@ Tests link themselves with pytest markers, `@pytest.mark.rule("704.5g")` and
 `ast` (no test is imported or run), when the tests folder is beside the package, as in a
 checkout or an editable install; `tests_available()` says whether it is.
 
-Public API (the `rule`, `card` and `engine coverage` commands use exactly this):
+Public API (the `rule`, `card` and `engine coverage` commands use these; the tests also use
+`all_implementations`):
 
     implementations_for("704.5g") -> list[Implementation]
     implementations_for_ruling("Kitnap", digest) -> list[Implementation]
@@ -27,16 +28,16 @@ import ast
 import importlib
 import inspect
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO = PACKAGE_DIR.parent
 TESTS_DIR = REPO / "tests"
 
-_REGISTRY: dict[tuple[str, str], "Implementation"] = {}
+_REGISTRY: dict[tuple[str, str], Implementation] = {}
 
 
 @dataclass
@@ -59,7 +60,10 @@ class Implementation:
 def _implementation(function: Callable) -> Implementation:
     key = (function.__module__, function.__qualname__)
     if key not in _REGISTRY:
-        source = Path(inspect.getsourcefile(function)).resolve()
+        source_file = inspect.getsourcefile(function)
+        if source_file is None:
+            raise ValueError(f"@implements on {function.__qualname__}: its source file is unknown, so it can't be linked")
+        source = Path(source_file).resolve()
         try:
             path = source.relative_to(REPO).as_posix()
         except ValueError:
@@ -87,9 +91,9 @@ def implements(
             if number not in implementation.rules:
                 implementation.rules.insert(0, number)
             implementation.expects[number] = tuple(expects)
-        for ruling in reversed(rulings):
-            if tuple(ruling) not in implementation.rulings:
-                implementation.rulings.insert(0, tuple(ruling))
+        for card, digest in reversed(rulings):
+            if (card, digest) not in implementation.rulings:
+                implementation.rulings.insert(0, (card, digest))
         return function
 
     return decorate

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .events import Event
 from .registry import implements
-from .state import State
+from .state import State, TriggerLabel
 
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
@@ -21,7 +21,7 @@ def add_lore_counters(state: State, saga: str, count: int = 1) -> list[Event]:
     events = [Event("714.2b", "lore counters", (saga,), (), f"{count} lore counter(s) put on {obj.name} ({after})")]
     for chapter in range(before + 1, min(after, obj.chapters) + 1):
         numeral = NUMERALS[chapter - 1] if chapter <= len(NUMERALS) else str(chapter)
-        ability = state.trigger(saga, f"{obj.name} chapter {numeral}", label="chapter")
+        ability = state.trigger(saga, f"{obj.name} chapter {numeral}", label=TriggerLabel.CHAPTER)
         events.append(Event("714.2b", "chapter triggers", (saga, ability.id), (obj.controller,),
                             f"chapter {numeral} of {obj.name} triggers"))
     return events

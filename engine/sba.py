@@ -2,7 +2,8 @@
 
 What this module owns: WHEN state-based actions happen and what each one does. Every rule of
 704.5 is one function below that only LOOKS at the state and returns the `Action`s that apply;
-`check_state_based_actions` collects the actions of all of them from the same state, performs
+each kind of action (`ActionKind`: lose, destroy, sacrifice …) is done by one function, found
+in `PERFORMERS`. `check_state_based_actions` collects the actions of all of them from the same state, performs
 them together as one event, and repeats until none applies (704.3). Because the checks never
 change the state, simultaneity comes for free: a creature with lethal damage and a -1/-1
 counter is judged on the board as it was, not halfway through the batch. When two actions would
@@ -22,31 +23,50 @@ now?" without changing anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .choices import Chooser
 from .events import Event
 from .registry import implements
-from .state import GameObject, State
+from .state import CopyOf, GameObject, State, TriggerLabel, Zone
 
 # Enough for any real board: each pass must change something, and the changes run out.
 MAX_PASSES = 1000
+
+
+class ActionKind(StrEnum):
+    """What a state-based action does; each kind is performed by one function (`PERFORMERS`)."""
+
+    LOSE = "lose"  # a player loses the game
+    GRAVEYARD = "graveyard"  # put into its owner's graveyard (not destroyed: nothing replaces it)
+    DESTROY = "destroy"  # destroyed: regeneration can replace it
+    CEASE = "cease"  # a token or copy ceases to exist
+    UNATTACH = "unattach"
+    REMOVE_COUNTERS = "remove counters"
+    SACRIFICE = "sacrifice"
+    REMOVE_FROM_GAME = "remove from game"  # a completed dungeon
+    PROTECTOR = "protector"  # a battle gets a protector
+    SECTOR = "sector"  # a creature gets a sector designation
+    SPEED = "speed"  # a player's speed becomes 1
 
 
 @dataclass(frozen=True)
 class Action:
     """One state-based action that applies now: what to do, to what, and why.
 
-    `kind` is one of: "lose", "graveyard", "destroy", "cease", "unattach", "remove counters",
-    "sacrifice", "remove from game", "protector", "sector", "speed". `target` is an object id
-    or a player name; `value` is what the kind needs (counters to remove, the chosen player or
-    sector)."""
+    `target` is an object id or a player name. Some kinds need more, each in its own field:
+    `counters` (REMOVE_COUNTERS: counter kind -> how many to remove), `choice` (PROTECTOR: the
+    player chosen; SECTOR: the sector chosen), `speed` (SPEED: the new speed)."""
 
     rule: str
-    kind: str
+    kind: ActionKind
     target: str
     reason: str
-    value: object = None
+    counters: dict[str, int] = field(default_factory=dict)
+    choice: str = ""
+    speed: int = 0
 
 
 def _creatures(state: State) -> list[GameObject]:
@@ -60,7 +80,7 @@ def _creatures(state: State) -> list[GameObject]:
 def zero_life(state: State, chooser: Chooser) -> list[Action]:
     """A player at 0 or less life loses; checked only here, so life can dip below 1 during a
     spell's resolution without ending the game (704.4)."""
-    return [Action("704.5a", "lose", p.name, "0 or less life") for p in state.players if not p.lost and p.life <= 0]
+    return [Action("704.5a", ActionKind.LOSE, p.name, "0 or less life") for p in state.players if not p.lost and p.life <= 0]
 
 
 @implements("704.5b", expects=("draw a card", "no cards in it", "since the last time"))
@@ -68,7 +88,7 @@ def drew_from_empty_library(state: State, chooser: Chooser) -> list[Action]:
     """A player who tried to draw from an empty library since the last check loses (see
     `State.draw`, which remembers the attempt; the check clears it)."""
     return [
-        Action("704.5b", "lose", p.name, "attempted to draw from an empty library")
+        Action("704.5b", ActionKind.LOSE, p.name, "attempted to draw from an empty library")
         for p in state.players
         if not p.lost and p.drew_from_empty
     ]
@@ -77,7 +97,11 @@ def drew_from_empty_library(state: State, chooser: Chooser) -> list[Action]:
 @implements("704.5c", expects=("ten or more poison counters", "loses the game"))
 def ten_poison(state: State, chooser: Chooser) -> list[Action]:
     """Ten poison counters lose the game. Two-Headed Giant's shared 15 (704.6b) is not modelled."""
-    return [Action("704.5c", "lose", p.name, "ten or more poison counters") for p in state.players if not p.lost and p.poison >= 10]
+    return [
+        Action("704.5c", ActionKind.LOSE, p.name, "ten or more poison counters")
+        for p in state.players
+        if not p.lost and p.poison >= 10
+    ]
 
 
 # 704.5d–e: tokens and copies outside their zones ----------------------------------------------
@@ -88,9 +112,9 @@ def token_outside_battlefield(state: State, chooser: Chooser) -> list[Action]:
     """A token that left the battlefield stays in its new zone just long enough to be seen there
     (leaves-the-battlefield abilities work), then ceases to exist at the next check."""
     return [
-        Action("704.5d", "cease", o.id, f"token in the {zone}")
+        Action("704.5d", ActionKind.CEASE, o.id, f"token in the {zone}")
         for o in list(state.objects.values())
-        if o.token and (zone := state.zone_of(o.id)) not in (None, "battlefield")
+        if o.token and (zone := state.zone_of(o.id)) not in (None, Zone.BATTLEFIELD)
     ]
 
 
@@ -98,9 +122,9 @@ def token_outside_battlefield(state: State, chooser: Chooser) -> list[Action]:
 def copy_outside_its_zones(state: State, chooser: Chooser) -> list[Action]:
     """A copy of a spell exists only on the stack; a copy of a card only on the stack or the
     battlefield (707.10a says the same from the copy's side)."""
-    allowed = {"spell": ("stack",), "card": ("stack", "battlefield")}
+    allowed = {CopyOf.SPELL: (Zone.STACK,), CopyOf.CARD: (Zone.STACK, Zone.BATTLEFIELD)}
     return [
-        Action("704.5e", "cease", o.id, f"copy of a {o.copy} in the {zone}")
+        Action("704.5e", ActionKind.CEASE, o.id, f"copy of a {o.copy} in the {zone}")
         for o in list(state.objects.values())
         if o.copy in allowed and (zone := state.zone_of(o.id)) is not None and zone not in allowed[o.copy]
     ]
@@ -113,7 +137,7 @@ def copy_outside_its_zones(state: State, chooser: Chooser) -> list[Action]:
 def zero_toughness(state: State, chooser: Chooser) -> list[Action]:
     """Put into the graveyard, not destroyed: indestructible and regeneration don't help."""
     return [
-        Action("704.5f", "graveyard", c.id, "toughness 0 or less")
+        Action("704.5f", ActionKind.GRAVEYARD, c.id, "toughness 0 or less")
         for c in _creatures(state)
         if c.total_toughness is not None and c.total_toughness <= 0
     ]
@@ -123,9 +147,9 @@ def zero_toughness(state: State, chooser: Chooser) -> list[Action]:
 def lethal_damage(state: State, chooser: Chooser) -> list[Action]:
     """Destroyed, so indestructible ignores it (702.12b) and regeneration can replace it."""
     return [
-        Action("704.5g", "destroy", c.id, "lethal damage")
+        Action("704.5g", ActionKind.DESTROY, c.id, "lethal damage")
         for c in _creatures(state)
-        if (c.total_toughness or 0) > 0 and c.damage > 0 and c.damage >= c.total_toughness
+        if (toughness := c.total_toughness) is not None and toughness > 0 and c.damage > 0 and c.damage >= toughness
         and "indestructible" not in c.keywords
     ]
 
@@ -136,7 +160,7 @@ def deathtouch_damage(state: State, chooser: Chooser) -> list[Action]:
     is read when the damage is dealt (`State.deal_damage`), so a source that has since left or
     lost deathtouch still counts."""
     return [
-        Action("704.5h", "destroy", c.id, "damage from a source with deathtouch")
+        Action("704.5h", ActionKind.DESTROY, c.id, "damage from a source with deathtouch")
         for c in _creatures(state)
         if (c.total_toughness or 0) > 0 and c.dealt_deathtouch_damage and "indestructible" not in c.keywords
     ]
@@ -146,7 +170,7 @@ def deathtouch_damage(state: State, chooser: Chooser) -> list[Action]:
 def zero_loyalty(state: State, chooser: Chooser) -> list[Action]:
     """Loyalty is the number of loyalty counters (122.1e); a put-into-graveyard, not a destruction."""
     return [
-        Action("704.5i", "graveyard", p.id, "0 loyalty")
+        Action("704.5i", ActionKind.GRAVEYARD, p.id, "0 loyalty")
         for p in state.permanents()
         if p.is_("Planeswalker") and p.counters.get("loyalty", 0) <= 0
     ]
@@ -163,11 +187,21 @@ def legend_rule(state: State, chooser: Chooser) -> list[Action]:
         if p.is_("Legendary"):
             groups.setdefault((p.controller, p.name), []).append(p.id)
     actions = []
-    for (controller, name), ids in groups.items():
+    for (controller, _name), ids in groups.items():
         if len(ids) > 1:
             keep = chooser.legend_to_keep(state, controller, ids)
-            actions += [Action("704.5j", "graveyard", i, f"legend rule, {controller} keeps {keep}") for i in ids if i != keep]
+            actions += [Action("704.5j", ActionKind.GRAVEYARD, i, f"legend rule, {controller} keeps {keep}") for i in ids if i != keep]
     return actions
+
+
+def _world_since(world: GameObject) -> int:
+    """When a world permanent became one. `State.add` and `State.move` set it for an object that
+    is a world as it is created or enters the battlefield; gaining the supertype any other way
+    (converting to a world face) is not modelled, and the rule can't be applied without it."""
+    if world.world_since is None:
+        raise ValueError(f"{world.name} ({world.id}) is a world permanent with no world_since: "
+                         "it gained the world supertype in a way the engine does not model")
+    return world.world_since
 
 
 @implements("704.5k", expects=("world", "shortest amount of time", "tie", "world rule"))
@@ -176,10 +210,10 @@ def world_rule(state: State, chooser: Chooser) -> list[Action]:
     worlds = [p for p in state.permanents() if p.is_("World")]
     if len(worlds) < 2:
         return []
-    newest = max(w.world_since for w in worlds)
+    newest = max(_world_since(w) for w in worlds)
     survivors = [w for w in worlds if w.world_since == newest]
     reason = "world rule" if len(survivors) == 1 else "world rule, tie for newest"
-    return [Action("704.5k", "graveyard", w.id, reason) for w in worlds if len(survivors) > 1 or w is not survivors[0]]
+    return [Action("704.5k", ActionKind.GRAVEYARD, w.id, reason) for w in worlds if len(survivors) > 1 or w is not survivors[0]]
 
 
 # 704.5m–p: attachments ---------------------------------------------------------------------------
@@ -209,7 +243,7 @@ def illegal_aura(state: State, chooser: Chooser) -> list[Action]:
     enchant cards in other zones and protection are not modelled. An Aura that is also a
     creature is first unattached by 704.5p, then falls off here on the next pass."""
     return [
-        Action("704.5m", "graveyard", a.id, problem)
+        Action("704.5m", ActionKind.GRAVEYARD, a.id, problem)
         for a in state.permanents()
         if a.is_("Aura") and (problem := _aura_problem(state, a)) is not None
     ]
@@ -226,7 +260,7 @@ def illegal_equipment(state: State, chooser: Chooser) -> list[Action]:
             continue
         host = e.attached_to
         if host == e.id or not state.on_battlefield(host) or not state.get(host).is_(needed):
-            actions.append(Action("704.5n", "unattach", e.id, f"can only be attached to a {needed.lower()}"))
+            actions.append(Action("704.5n", ActionKind.UNATTACH, e.id, f"can only be attached to a {needed.lower()}"))
     return actions
 
 
@@ -239,9 +273,9 @@ def cannot_be_attached(state: State, chooser: Chooser) -> list[Action]:
         if p.attached_to is None:
             continue
         if p.is_("Battle") or p.is_("Creature"):
-            actions.append(Action("704.5p", "unattach", p.id, "a battle or creature can't be attached"))
+            actions.append(Action("704.5p", ActionKind.UNATTACH, p.id, "a battle or creature can't be attached"))
         elif not (p.is_("Aura") or p.is_("Equipment") or p.is_("Fortification")):
-            actions.append(Action("704.5p", "unattach", p.id, "not an Aura, Equipment or Fortification"))
+            actions.append(Action("704.5p", ActionKind.UNATTACH, p.id, "not an Aura, Equipment or Fortification"))
     return actions
 
 
@@ -255,7 +289,8 @@ def annihilate_counters(state: State, chooser: Chooser) -> list[Action]:
     for p in state.permanents():
         n = min(p.counters.get("+1/+1", 0), p.counters.get("-1/-1", 0))
         if n > 0:
-            actions.append(Action("704.5q", "remove counters", p.id, "+1/+1 and -1/-1 counters", {"+1/+1": n, "-1/-1": n}))
+            actions.append(Action("704.5q", ActionKind.REMOVE_COUNTERS, p.id, "+1/+1 and -1/-1 counters",
+                                  counters={"+1/+1": n, "-1/-1": n}))
     return actions
 
 
@@ -267,7 +302,8 @@ def counter_limit(state: State, chooser: Chooser) -> list[Action]:
         for kind, limit in p.counter_limits.items():
             excess = p.counters.get(kind, 0) - limit
             if excess > 0:
-                actions.append(Action("704.5r", "remove counters", p.id, f"can't have more than {limit} {kind} counters", {kind: excess}))
+                actions.append(Action("704.5r", ActionKind.REMOVE_COUNTERS, p.id, f"can't have more than {limit} {kind} counters",
+                                      counters={kind: excess}))
     return actions
 
 
@@ -279,10 +315,10 @@ def finished_saga(state: State, chooser: Chooser) -> list[Action]:
     """A Saga is sacrificed once its lore counters reach its final chapter and its chapter
     abilities have all left the stack; a Saga with no chapter abilities is left alone."""
     return [
-        Action("704.5s", "sacrifice", s.id, "Saga past its final chapter")
+        Action("704.5s", ActionKind.SACRIFICE, s.id, "Saga past its final chapter")
         for s in state.permanents()
         if s.is_("Saga") and s.chapters >= 1 and s.counters.get("lore", 0) >= s.chapters
-        and not state.triggered_pending(s.id, "chapter")
+        and not state.triggered_pending(s.id, TriggerLabel.CHAPTER)
     ]
 
 
@@ -295,8 +331,8 @@ def completed_dungeon(state: State, chooser: Chooser) -> list[Action]:
             continue
         dungeon, room = p.venture
         obj = state.objects.get(dungeon)
-        if obj is not None and obj.rooms and room == obj.rooms[-1] and not state.triggered_pending(dungeon, "room"):
-            actions.append(Action("704.5t", "remove from game", dungeon, "venture marker on the bottommost room"))
+        if obj is not None and obj.rooms and room == obj.rooms[-1] and not state.triggered_pending(dungeon, TriggerLabel.ROOM):
+            actions.append(Action("704.5t", ActionKind.REMOVE_FROM_GAME, dungeon, "venture marker on the bottommost room"))
     return actions
 
 
@@ -316,7 +352,7 @@ def space_sculptor_sectors(state: State, chooser: Chooser) -> list[Action]:
                 continue
             for creature in [c for c in unsectored if c.controller == name]:
                 sector = chooser.sector(state, name, creature.id)
-                actions.append(Action("704.5u", "sector", creature.id, f"{name} chooses a sector", sector))
+                actions.append(Action("704.5u", ActionKind.SECTOR, creature.id, f"{name} chooses a sector", choice=sector))
     return actions
 
 
@@ -327,7 +363,7 @@ def space_sculptor_sectors(state: State, chooser: Chooser) -> list[Action]:
 def defeated_siege(state: State, chooser: Chooser) -> list[Action]:
     """Waits for the Siege's own triggers (its exile-and-cast ability, 310.12b) to leave the stack."""
     return [
-        Action("704.5v", "graveyard", b.id, "Siege with defense 0")
+        Action("704.5v", ActionKind.GRAVEYARD, b.id, "Siege with defense 0")
         for b in state.permanents()
         if b.is_("Battle") and b.is_("Siege") and b.counters.get("defense", 0) <= 0 and not state.triggered_pending(b.id)
     ]
@@ -336,7 +372,7 @@ def defeated_siege(state: State, chooser: Chooser) -> list[Action]:
 @implements("704.5w", expects=("non-Siege battle", "defense 0", "owner’s graveyard"))
 def defeated_battle(state: State, chooser: Chooser) -> list[Action]:
     return [
-        Action("704.5w", "graveyard", b.id, "battle with defense 0")
+        Action("704.5w", ActionKind.GRAVEYARD, b.id, "battle with defense 0")
         for b in state.permanents()
         if b.is_("Battle") and not b.is_("Siege") and b.counters.get("defense", 0) <= 0
     ]
@@ -356,8 +392,8 @@ def appropriate_protectors(state: State, battle: GameObject) -> list[str]:
 def _protector_actions(state: State, chooser: Chooser, battle: GameObject, rule: str, reason: str) -> list[Action]:
     candidates = appropriate_protectors(state, battle)
     if not candidates:
-        return [Action(rule, "graveyard", battle.id, f"{reason}, and no player can protect it")]
-    return [Action(rule, "protector", battle.id, reason, chooser.protector(state, battle.id, candidates))]
+        return [Action(rule, ActionKind.GRAVEYARD, battle.id, f"{reason}, and no player can protect it")]
+    return [Action(rule, ActionKind.PROTECTOR, battle.id, reason, choice=chooser.protector(state, battle.id, candidates))]
 
 
 @implements("704.5x", expects=("no player in the game", "protector", "no attacking creatures", "battle type"))
@@ -394,14 +430,15 @@ def redundant_roles(state: State, chooser: Chooser) -> list[Action]:
     actions = []
     for roles in groups.values():
         newest = max(roles, key=lambda r: r.timestamp)
-        actions += [Action("704.5z", "graveyard", r.id, f"a newer Role ({newest.name}) from the same player") for r in roles if r is not newest]
+        actions += [Action("704.5z", ActionKind.GRAVEYARD, r.id, f"a newer Role ({newest.name}) from the same player")
+                    for r in roles if r is not newest]
     return actions
 
 
 @implements("704.5aa", expects=("start your engines!", "no speed", "speed becomes 1"))
 def start_your_engines(state: State, chooser: Chooser) -> list[Action]:
     return [
-        Action("704.5aa", "speed", p.name, "controls a permanent with start your engines!", 1)
+        Action("704.5aa", ActionKind.SPEED, p.name, "controls a permanent with start your engines!", speed=1)
         for p in state.players
         if not p.lost and p.speed is None
         and any("start your engines!" in o.keywords and o.controller == p.name for o in state.permanents())
@@ -431,65 +468,131 @@ def _name(state: State, target: str) -> str:
     return state.known(target).name if target in state.last_known else target
 
 
-def perform(state: State, action: Action) -> list[Event]:
-    """Carry out one action; an action whose object already moved in this batch does nothing."""
-    name, target = _name(state, action.target), action.target
-    needs_permanent = action.kind in ("graveyard", "destroy", "sacrifice", "unattach", "remove counters",
-                                      "protector", "sector")
-    if needs_permanent and not state.on_battlefield(target):
+# performing actions: one function per kind ----------------------------------------------------
+
+
+def _still_on_battlefield(state: State, action: Action) -> GameObject | None:
+    """The permanent an action is about, or None when it already left the battlefield in this
+    batch (an earlier action moved it): then the action does nothing."""
+    return state.get(action.target) if state.on_battlefield(action.target) else None
+
+
+def _lose(state: State, action: Action) -> list[Event]:
+    player = state.player(action.target)
+    if player.lost:
         return []
-    if action.kind == "lose":
-        player = state.player(target)
-        if player.lost:
-            return []
-        player.lost = True
-        return [Event(action.rule, "loses", (), (target,), f"{target} loses the game: {action.reason}")]
-    if action.kind == "cease":
-        if target not in state.objects:
-            return []
-        state.cease(target)
-        return [Event(action.rule, "ceases to exist", (target,), (), f"{name} ceases to exist: {action.reason}")]
-    obj = state.objects.get(target)
-    if action.kind == "destroy" and obj.regeneration_shields > 0:
+    player.lost = True
+    return [Event(action.rule, "loses", (), (action.target,), f"{action.target} loses the game: {action.reason}")]
+
+
+def _cease(state: State, action: Action) -> list[Event]:
+    if action.target not in state.objects:
+        return []
+    name = _name(state, action.target)
+    state.cease(action.target)
+    return [Event(action.rule, "ceases to exist", (action.target,), (), f"{name} ceases to exist: {action.reason}")]
+
+
+def _to_graveyard(state: State, action: Action, obj: GameObject, event: str, verb: str) -> list[Event]:
+    state.move(obj.id, Zone.GRAVEYARD)
+    return [Event(action.rule, event, (obj.id,), (obj.owner,), f"{obj.name} {verb}: {action.reason}")]
+
+
+def _put_into_graveyard(state: State, action: Action) -> list[Event]:
+    obj = _still_on_battlefield(state, action)
+    if obj is None:
+        return []
+    return _to_graveyard(state, action, obj, "put into graveyard", "is put into its owner's graveyard")
+
+
+def _destroy(state: State, action: Action) -> list[Event]:
+    obj = _still_on_battlefield(state, action)
+    if obj is None:
+        return []
+    if obj.regeneration_shields > 0:
         # 701.19a: the next destruction is replaced: damage removed, tapped, out of combat.
         obj.regeneration_shields -= 1
         obj.damage, obj.dealt_deathtouch_damage, obj.tapped, obj.attacking = 0, False, True, None
-        return [Event(action.rule, "regenerates", (target,), (obj.controller,),
-                      f"{name} regenerates instead of being destroyed: {action.reason}")]
-    if action.kind in ("graveyard", "destroy", "sacrifice"):
-        controller = obj.controller
-        state.move(target, "graveyard")
-        verb = {"graveyard": "is put into its owner's graveyard", "destroy": "is destroyed",
-                "sacrifice": f"is sacrificed by {controller}"}[action.kind]
-        kind = {"graveyard": "put into graveyard", "destroy": "destroyed", "sacrifice": "sacrificed"}[action.kind]
-        return [Event(action.rule, kind, (target,), (obj.owner,), f"{name} {verb}: {action.reason}")]
-    if action.kind == "unattach":
-        if obj.attached_to is None:
-            return []
-        obj.attached_to = None
-        return [Event(action.rule, "unattached", (target,), (), f"{name} becomes unattached: {action.reason}")]
-    if action.kind == "remove counters":
-        for kind, count in action.value.items():
-            obj.counters[kind] = obj.counters.get(kind, 0) - count
-        removed = " and ".join(f"{n} {k}" for k, n in action.value.items())
-        return [Event(action.rule, "counters removed", (target,), (), f"{removed} counters are removed from {name}: {action.reason}")]
-    if action.kind == "remove from game":
-        owner = obj.owner
-        state.cease(target)
-        state.player(owner).venture = None
-        return [Event(action.rule, "removed from game", (target,), (owner,), f"{owner} removes {name} from the game: {action.reason}")]
-    if action.kind == "protector":
-        obj.protector = action.value
-        return [Event(action.rule, "protector chosen", (target,), (obj.controller, action.value),
-                      f"{obj.controller} chooses {action.value} to protect {name}: {action.reason}")]
-    if action.kind == "sector":
-        obj.sector = action.value
-        return [Event(action.rule, "sector chosen", (target,), (obj.controller,),
-                      f"{obj.controller} puts {name} in the {action.value} sector: {action.reason}")]
-    if action.kind == "speed":
-        state.player(target).speed = action.value
-        return [Event(action.rule, "speed", (), (target,), f"{target}'s speed becomes {action.value}: {action.reason}")]
-    raise ValueError(f"unknown state-based action kind {action.kind!r}")
+        return [Event(action.rule, "regenerates", (obj.id,), (obj.controller,),
+                      f"{obj.name} regenerates instead of being destroyed: {action.reason}")]
+    return _to_graveyard(state, action, obj, "destroyed", "is destroyed")
+
+
+def _sacrifice(state: State, action: Action) -> list[Event]:
+    obj = _still_on_battlefield(state, action)
+    if obj is None:
+        return []
+    return _to_graveyard(state, action, obj, "sacrificed", f"is sacrificed by {obj.controller}")
+
+
+def _unattach(state: State, action: Action) -> list[Event]:
+    obj = _still_on_battlefield(state, action)
+    if obj is None or obj.attached_to is None:
+        return []
+    obj.attached_to = None
+    return [Event(action.rule, "unattached", (obj.id,), (), f"{obj.name} becomes unattached: {action.reason}")]
+
+
+def _remove_counters(state: State, action: Action) -> list[Event]:
+    obj = _still_on_battlefield(state, action)
+    if obj is None:
+        return []
+    for kind, count in action.counters.items():
+        obj.counters[kind] = obj.counters.get(kind, 0) - count
+    removed = " and ".join(f"{n} {k}" for k, n in action.counters.items())
+    return [Event(action.rule, "counters removed", (obj.id,), (), f"{removed} counters are removed from {obj.name}: {action.reason}")]
+
+
+def _remove_from_game(state: State, action: Action) -> list[Event]:
+    """A dungeon, in the command zone: not a permanent."""
+    obj = state.get(action.target)
+    state.cease(obj.id)
+    state.player(obj.owner).venture = None
+    return [Event(action.rule, "removed from game", (obj.id,), (obj.owner,),
+                  f"{obj.owner} removes {obj.name} from the game: {action.reason}")]
+
+
+def _choose_protector(state: State, action: Action) -> list[Event]:
+    obj = _still_on_battlefield(state, action)
+    if obj is None:
+        return []
+    obj.protector = action.choice
+    return [Event(action.rule, "protector chosen", (obj.id,), (obj.controller, action.choice),
+                  f"{obj.controller} chooses {action.choice} to protect {obj.name}: {action.reason}")]
+
+
+def _choose_sector(state: State, action: Action) -> list[Event]:
+    obj = _still_on_battlefield(state, action)
+    if obj is None:
+        return []
+    obj.sector = action.choice
+    return [Event(action.rule, "sector chosen", (obj.id,), (obj.controller,),
+                  f"{obj.controller} puts {obj.name} in the {action.choice} sector: {action.reason}")]
+
+
+def _set_speed(state: State, action: Action) -> list[Event]:
+    state.player(action.target).speed = action.speed
+    return [Event(action.rule, "speed", (), (action.target,), f"{action.target}'s speed becomes {action.speed}: {action.reason}")]
+
+
+PERFORMERS: dict[ActionKind, Callable[[State, Action], list[Event]]] = {
+    ActionKind.LOSE: _lose,
+    ActionKind.GRAVEYARD: _put_into_graveyard,
+    ActionKind.DESTROY: _destroy,
+    ActionKind.CEASE: _cease,
+    ActionKind.UNATTACH: _unattach,
+    ActionKind.REMOVE_COUNTERS: _remove_counters,
+    ActionKind.SACRIFICE: _sacrifice,
+    ActionKind.REMOVE_FROM_GAME: _remove_from_game,
+    ActionKind.PROTECTOR: _choose_protector,
+    ActionKind.SECTOR: _choose_sector,
+    ActionKind.SPEED: _set_speed,
+}
+
+
+def perform(state: State, action: Action) -> list[Event]:
+    """Carry out one action; an action whose object already moved in this batch does nothing."""
+    return PERFORMERS[action.kind](state, action)
 
 
 def _forget_since_last_check(state: State) -> None:
@@ -516,7 +619,7 @@ def check_state_based_actions(state: State, chooser: Chooser | None = None) -> l
             # and deathtouch) is destroyed once, so one regeneration shield replaces it (701.19a).
             destroyed: set[str] = set()
             for action in actions:
-                if action.kind == "destroy":
+                if action.kind == ActionKind.DESTROY:
                     if action.target in destroyed:
                         continue
                     destroyed.add(action.target)

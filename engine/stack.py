@@ -19,7 +19,7 @@ from .rulings import (
     HARNESSED_LIGHTNING_ILLEGAL,
     KITNAP_COUNTERED,
 )
-from .state import GameObject, IllegalAction, State
+from .state import CopyOf, GameObject, IllegalAction, State, Zone
 
 
 def cast(
@@ -35,13 +35,13 @@ def cast(
     gift, the optional promise (an additional cost, so decided now). Mana costs are not
     modelled. Everything is checked before anything moves: a refused cast changes nothing."""
     obj = state.get(card)
-    if state.zone_of(card) != "hand":
+    if state.zone_of(card) != Zone.HAND:
         raise IllegalAction(f"{obj.name} is not in a hand")
     if gift_to is not None:
         check_promise(state, obj, gift_to)
     check_gift_targets(obj, tuple(gift_targets), gift_to is not None)
     obj.targets, obj.target_type, obj.gift_targets = tuple(targets), target_type, tuple(gift_targets)
-    state.move(card, "stack")
+    state.move(card, Zone.STACK)
     events = [Event("601.2", "cast", (card,), (obj.controller,), f"{obj.controller} casts {obj.name}")]
     if gift_to is not None:
         events += promise_gift(state, card, gift_to)
@@ -75,7 +75,7 @@ def _leave_stack(state: State, obj: GameObject) -> None:
     if obj.ability is not None:
         state.cease(obj.id)
     else:
-        state.move(obj.id, "graveyard")
+        state.move(obj.id, Zone.GRAVEYARD)
 
 
 @implements("608.2b", expects=("all its targets", "now illegal", "doesn’t resolve"),
@@ -107,10 +107,10 @@ def resolve_top(state: State, chooser: Chooser | None = None) -> list[Event]:
         if obj.id in state.stack:
             _leave_stack(state, obj)
         return events
-    if obj.copy == "spell":
+    if obj.copy == CopyOf.SPELL:
         obj.copy, obj.token = None, True
     if obj.is_("Aura") and obj.targets:
         obj.attached_to = obj.targets[0]
-    state.move(obj.id, "battlefield")
+    state.move(obj.id, Zone.BATTLEFIELD)
     events.append(Event("608.3", "enters", (obj.id,), (obj.controller,), f"{obj.name} enters the battlefield"))
     return events + gift_trigger_on_enter(state, obj)

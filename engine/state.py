@@ -8,6 +8,10 @@ the state; counters are added on top (`total_power`, `total_toughness`, rule 122
 Identity: an object keeps its id when it changes zones, for readable events and tests, although
 the rules make it a new object (400.7); what the rules need from its old self is kept as last
 known information in `State.last_known` when it leaves the battlefield.
+
+Where the rules tell fields apart by a word (which zone, which kind of ability, a copy of what,
+which gift), the word is an enum member (`Zone`, `AbilityKind`, `TriggerLabel`, `CopyOf`,
+`Gift`); each is a `StrEnum`, equal to its value, so a caller may still write "graveyard".
 """
 
 from __future__ import annotations
@@ -15,17 +19,68 @@ from __future__ import annotations
 import copy
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from enum import StrEnum
 
 from .events import Event
 from .registry import implements
 from .rulings import ELECTROZOA_NOT_MANA, HARNESSED_LIGHTNING_NOT_MANA
 
-PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
-SHARED_ZONES = ("battlefield", "stack")
+
+class Zone(StrEnum):
+    """The zones the engine models (400.1). Each player has a library, hand, graveyard, exile
+    and command zone (`Player` holds a list of object ids for each, under the zone's value);
+    the battlefield and the stack are shared (`State.battlefield`, `State.stack`)."""
+
+    LIBRARY = "library"
+    HAND = "hand"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    COMMAND = "command"
+    BATTLEFIELD = "battlefield"
+    STACK = "stack"
+
+
+PLAYER_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND)
+SHARED_ZONES = (Zone.BATTLEFIELD, Zone.STACK)
 ZONES = PLAYER_ZONES + SHARED_ZONES
 MANA_SYMBOLS = ("W", "U", "B", "R", "G", "C")
+
+
+class AbilityKind(StrEnum):
+    """What kind of ability an object on the stack is (`GameObject.ability`)."""
+
+    ACTIVATED = "activated"
+    TRIGGERED = "triggered"
+    DELAYED = "delayed"  # a delayed triggered ability (603.7): `since` is when it was created
+
+
+class TriggerLabel(StrEnum):
+    """Which triggered abilities a rule waits for (`GameObject.label`): 704.5s waits for a
+    Saga's chapter abilities, 704.5t for a dungeon's room abilities."""
+
+    CHAPTER = "chapter"  # a Saga's chapter ability (714.2b)
+    ROOM = "room"  # a dungeon's room ability (309.4c)
+    GIFT = "gift"  # a permanent's gift ability (702.174b)
+
+
+class Gift(StrEnum):
+    """The six kinds of gift (702.174d–i), by the words that follow "Gift" on the card."""
+
+    FOOD = "a Food"
+    CARD = "a card"
+    TAPPED_FISH = "a tapped Fish"
+    EXTRA_TURN = "an extra turn"
+    TREASURE = "a Treasure"
+    OCTOPUS = "an Octopus"
+
+
+class CopyOf(StrEnum):
+    """What an object is a copy of (`GameObject.copy`), which decides where it may exist (704.5e)."""
+
+    SPELL = "spell"
+    CARD = "card"
 
 
 class IllegalAction(Exception):
@@ -89,7 +144,7 @@ class GameObject:
     timestamp: int = 0
     tapped: bool = False
     token: bool = False
-    copy: str | None = None  # "spell" (a copy of a spell) or "card" (a copy of a card), 704.5e
+    copy: CopyOf | None = None  # a copy of a spell or of a card, 704.5e
     # Damage (120.3e) and what 704.5h remembers until the next state-based action check.
     damage: int = 0
     dealt_deathtouch_damage: bool = False
@@ -97,7 +152,7 @@ class GameObject:
     # Attachments: an object id or a player name.
     attached_to: str | None = None
     enchant: str | None = None  # Auras: a card type ("Creature", "Land"), "Player", or None for any permanent
-    world_since: int | None = None  # when it gained the world supertype; None: its timestamp
+    world_since: int | None = None  # when it became a world permanent: `add` and `move` set it (704.5k)
     chapters: int = 0  # Sagas: final chapter number (714.2d)
     rooms: tuple[str, ...] = ()  # dungeons: room names, topmost first, bottommost last
     protector: str | None = None  # battles
@@ -108,13 +163,13 @@ class GameObject:
     cant_transform: bool = False
     turned_at: int | None = None  # clock when it last converted or transformed
     # Spells and abilities on the stack.
-    ability: str | None = None  # "activated", "triggered" or "delayed" when this object is an ability
-    label: str | None = None  # what kind of triggered ability: "chapter", "room", "gift" …
+    ability: AbilityKind | None = None  # set when this object is an ability
+    label: TriggerLabel | None = None  # triggered abilities: which kind, when a rule waits for it
     source: str | None = None  # abilities: id of the source
     since: int = 0  # abilities: clock when put on the stack (delayed ones: when created)
     targets: tuple[str, ...] = ()  # object ids or player names
     target_type: str | None = None  # a type every target object must have ("Creature"), if any
-    gift: str | None = None  # "a card", "a Food", "a tapped Fish", "a Treasure", "an Octopus", "an extra turn"
+    gift: Gift | None = None  # what its gift ability gives (`gift.GIFTS` says how)
     gift_promised_to: str | None = None
     gift_targets: tuple[str, ...] = ()  # targets chosen only because the gift was promised (702.174m)
     effect: Callable | None = None  # effect(state, obj, chooser) -> list[Event], run on resolution
@@ -145,6 +200,11 @@ class GameObject:
         if self.toughness is None:
             return None
         return self.toughness + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+
+
+def _player_zone(player: Player, zone: Zone) -> list[str]:
+    """A player's list of ids for one of `PLAYER_ZONES`: the attribute named as its value."""
+    return getattr(player, zone.value)
 
 
 def slug(name: str) -> str:
@@ -191,7 +251,8 @@ class State:
         """The next timestamp: a clock that only moves forward."""
         return next(self._clock)
 
-    def add(self, name: str, owner: str, zone: str = "battlefield", *, id: str | None = None, **fields) -> GameObject:
+    def add(self, name: str, owner: str, zone: Zone | str = Zone.BATTLEFIELD, *, id: str | None = None,
+            **fields) -> GameObject:
         """Create an object in a zone (library objects go on top unless `bottom=True`)."""
         bottom = fields.pop("bottom", False)
         if zone not in ZONES:
@@ -206,26 +267,30 @@ class State:
             obj.world_since = obj.timestamp
         self.objects[object_id] = obj
         target = self._zone_list(zone, owner)
-        target.insert(0 if zone == "library" and not bottom else len(target), object_id)
+        target.insert(0 if zone == Zone.LIBRARY and not bottom else len(target), object_id)
         return obj
 
     def get(self, object_id: str) -> GameObject:
         return self.objects[object_id]
 
-    def _zone_list(self, zone: str, player: str) -> list[str]:
-        if zone in SHARED_ZONES:
-            return getattr(self, zone)
-        return getattr(self.player(player), zone)
+    def _zone_list(self, zone: Zone | str, player: str) -> list[str]:
+        """The list of ids that is `zone` (`player`'s, for a player zone)."""
+        zone = Zone(zone)
+        if zone == Zone.BATTLEFIELD:
+            return self.battlefield
+        if zone == Zone.STACK:
+            return self.stack
+        return _player_zone(self.player(player), zone)
 
-    def zone_of(self, object_id: str) -> str | None:
+    def zone_of(self, object_id: str) -> Zone | None:
         """The zone an object is in, or None when it no longer exists."""
         if object_id in self.battlefield:
-            return "battlefield"
+            return Zone.BATTLEFIELD
         if object_id in self.stack:
-            return "stack"
+            return Zone.STACK
         for player in self.players:
             for zone in PLAYER_ZONES:
-                if object_id in getattr(player, zone):
+                if object_id in _player_zone(player, zone):
                     return zone
         return None
 
@@ -235,32 +300,32 @@ class State:
     def permanents(self) -> list[GameObject]:
         return [self.objects[i] for i in self.battlefield]
 
-    def move(self, object_id: str, zone: str) -> None:
+    def move(self, object_id: str, zone: Zone | str) -> None:
         """Move an object to a zone (its owner's, for player zones; graveyards on top). Leaving
         the battlefield keeps its last known information and clears what does not follow an
         object to a new zone (400.7): damage, counters (122.2), attachment, combat, sector,
         regeneration shields, a battle's protector."""
         obj = self.objects[object_id]
-        if not (self.zone_of(object_id) == "stack" and zone == "battlefield"):
+        if not (self.zone_of(object_id) == Zone.STACK and zone == Zone.BATTLEFIELD):
             obj.gift_promised_to = None  # a promise is a decision about one spell (702.174k)
         self._take(object_id)
-        if zone != "battlefield":
+        if zone != Zone.BATTLEFIELD:
             obj.damage, obj.counters, obj.attached_to, obj.attacking, obj.sector = 0, {}, None, None, None
             obj.dealt_deathtouch_damage, obj.tapped, obj.regeneration_shields, obj.protector = False, False, 0, None
         if zone in PLAYER_ZONES:
             obj.controller = obj.owner
         obj.timestamp = self.tick()
-        if zone == "battlefield" and obj.is_("World"):
+        if zone == Zone.BATTLEFIELD and obj.is_("World"):
             obj.world_since = obj.timestamp  # 704.5k counts from when it became a world permanent
         target = self._zone_list(zone, obj.owner)
-        target.insert(0 if zone == "library" else len(target), object_id)
+        target.insert(0 if zone == Zone.LIBRARY else len(target), object_id)
 
     def _take(self, object_id: str) -> None:
         if object_id in self.battlefield:
             self.last_known[object_id] = copy.deepcopy(self.objects[object_id])
             self.battlefield.remove(object_id)
         for zone_list in [self.stack, self.waiting_triggers] + [
-            getattr(p, z) for p in self.players for z in PLAYER_ZONES
+            _player_zone(p, z) for p in self.players for z in PLAYER_ZONES
         ]:
             if object_id in zone_list:
                 zone_list.remove(object_id)
@@ -278,23 +343,24 @@ class State:
             return self.objects[object_id]
         return self.last_known[object_id]
 
-    def triggered_pending(self, source: str, label: str | None = None) -> bool:
+    def triggered_pending(self, source: str, label: TriggerLabel | None = None) -> bool:
         """Is `source` the source of a triggered ability (of `label`, if given) that has triggered
         but not yet left the stack: waiting to be put on it, or on it? A delayed triggered ability on
         the stack counts: it has triggered, and its source is that of the ability that made it (603.7e)."""
         for object_id in self.waiting_triggers + self.stack:
             obj = self.objects[object_id]
-            if obj.ability in ("triggered", "delayed") and obj.source == source and (label is None or obj.label == label):
+            triggered = obj.ability in (AbilityKind.TRIGGERED, AbilityKind.DELAYED)
+            if triggered and obj.source == source and (label is None or obj.label == label):
                 return True
         return False
 
-    def trigger(self, source: str, name: str, *, label: str | None = None, controller: str | None = None,
+    def trigger(self, source: str, name: str, *, label: TriggerLabel | None = None, controller: str | None = None,
                 effect: Callable | None = None) -> GameObject:
         """A triggered ability of `source` that has triggered and waits to be put on the stack."""
         origin = self.known(source)
         ability = GameObject(
             id=f"{slug(name)}-{next(self._ids)}", name=name, owner=controller or origin.controller,
-            ability="triggered", label=label, source=source, effect=effect, timestamp=self.tick(),
+            ability=AbilityKind.TRIGGERED, label=label, source=source, effect=effect, timestamp=self.tick(),
         )
         self.objects[ability.id] = ability
         self.waiting_triggers.append(ability.id)
@@ -326,7 +392,7 @@ class State:
                                     f"{name} attempts to draw from an empty library"))
                 continue
             card = player.library[0]
-            self.move(card, "hand")
+            self.move(card, Zone.HAND)
             events.append(Event("121.1", "draws", (card,), (name,), f"{name} draws {self.objects[card].name}"))
         return events
 
@@ -337,7 +403,7 @@ class State:
         if strangers:
             raise IllegalAction(f"{', '.join(strangers)} not in {name}'s hand")
         for card in cards:
-            self.move(card, "graveyard")
+            self.move(card, Zone.GRAVEYARD)
             events.append(Event("701.9a", "discards", (card,), (name,), f"{name} discards {self.objects[card].name}"))
         return events
 

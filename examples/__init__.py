@@ -1,1 +1,1 @@
-"""Scenario files for `mtgrules judge` and the quiz: one per engine area (see README.md here)."""
+"""Scenario files for `mtgrules judge` and the quiz: at least one per engine area (see README.md here)."""

@@ -60,7 +60,7 @@ class CJKSplitFilter(Filter):
                 yield token
                 continue
             start, pos = (token.startchar if chars else 0), (token.pos if positions else 0)
-            pieces = []
+            pieces: list[str] = []
             for char in text:
                 if _is_cjk(char) or not pieces or _is_cjk(pieces[-1][-1]):
                     pieces.append(char)
@@ -101,7 +101,8 @@ class StemFoldFilter(Filter):
         return {"lang": self.lang}
 
     def __setstate__(self, state):
-        self.__init__(state["lang"])
+        self.lang = state["lang"]
+        self._stem = lru_cache(maxsize=50000)(stemmer_for_language(self.lang))
 
     def __eq__(self, other):
         return type(other) is type(self) and other.lang == self.lang

@@ -32,8 +32,12 @@ folder is removed by the next build. Searches read CURRENT once and open that fo
 rebuild never changes files under a running search. The build before the current one is kept,
 so a search that read CURRENT just before a swap still finds its folder; older ones are removed.
 
-A second process that needs a rebuild while one is running waits for the lock (saying so on
-stderr) and then uses the index the first one built.
+A second process that needs a rebuild while one is running waits for the lock (saying so
+through its reporter) and then uses the index the first one built.
+
+A build speaks to a person only through a `BuildReporter` the caller passes (the command line
+passes one that writes to a terminal, `mtgrules.cli.progress`); the library itself prints
+nothing.
 """
 
 from __future__ import annotations
@@ -43,13 +47,12 @@ import json
 import os
 import pickle
 import shutil
-import sys
 from collections import defaultdict
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
-
-import click
+from typing import Protocol
 
 from mtgrules import paths, store
 from mtgrules.align import linking
@@ -69,6 +72,30 @@ LAYOUT = 5
 WRITER_MEMORY_MB = 64  # whoosh's pool size; the default (128) alone would pass the 150 MB budget
 
 
+class BuildReporter(Protocol):
+    """How a build tells a person what it is doing."""
+
+    def waiting(self, holder: str) -> None:
+        """Another process (`holder`) is building; this one waits for it."""
+
+    def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
+        """The records to index, wrapped in whatever shows progress."""
+        ...
+
+
+class SilentReporter:
+    """A reporter that says nothing: the default of library calls."""
+
+    def waiting(self, holder: str) -> None:
+        pass
+
+    def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
+        return nullcontext(records)
+
+
+SILENT = SilentReporter()
+
+
 def current_build(root: Path | None = None) -> Path | None:
     """The folder of the index in use, or None when none was built yet."""
     root = root or paths.index_dir()
@@ -84,16 +111,14 @@ def read_meta(folder: Path) -> dict:
     return json.loads((folder / META).read_text(encoding="utf-8"))
 
 
-def is_current(folder: Path | None, fingerprint: str) -> bool:
+def is_current(folder: Path, fingerprint: str) -> bool:
     """True when `folder` indexes this corpus with this version's schema and analyzers."""
-    if folder is None:
-        return False
     meta = read_meta(folder)
     return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT
 
 
 @contextmanager
-def _build_lock(root: Path):
+def _build_lock(root: Path, reporter: BuildReporter = SILENT) -> Iterator[None]:
     root.mkdir(parents=True, exist_ok=True)
     with open(root / LOCK, "a+") as handle:
         try:
@@ -101,7 +126,7 @@ def _build_lock(root: Path):
         except BlockingIOError:
             handle.seek(0)
             holder = handle.read().strip() or "another process"
-            click.echo(f"mtgrules: waiting for {holder} to finish building the index…", err=True)
+            reporter.waiting(holder)
             fcntl.flock(handle, fcntl.LOCK_EX)
         handle.seek(0)
         handle.truncate()
@@ -122,7 +147,7 @@ def key_languages(records: list[Record]) -> dict[tuple, list[str]]:
     return {key: sorted(found) for key, found in langs.items()}
 
 
-def write_index(folder: Path, records: list[Record], fingerprint: str, show_progress: bool = False) -> None:
+def write_index(folder: Path, records: list[Record], fingerprint: str, reporter: BuildReporter = SILENT) -> None:
     """Write a complete index of `records` into the new folder `folder`, with its lexicon."""
     from whoosh import index
 
@@ -140,12 +165,8 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, show_prog
     # in place.
     writer = ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
     try:
-        if show_progress:
-            with click.progressbar(records, label="Indexing the corpus", file=sys.stderr) as bar:
-                for record in bar:
-                    writer.add_document(**document(record, languages_of[record.key], names))
-        else:
-            for record in records:
+        with reporter.indexing(records) as shown:
+            for record in shown:
                 writer.add_document(**document(record, languages_of[record.key], names))
         writer.commit()
     except BaseException:
@@ -226,34 +247,39 @@ def _remove_old_builds(root: Path, keep: set[str]) -> None:
             shutil.rmtree(entry, ignore_errors=True)
 
 
-def rebuild(records: list[Record] | None = None, fingerprint: str | None = None, root: Path | None = None) -> Path:
+def rebuild(
+    records: list[Record] | None = None,
+    fingerprint: str | None = None,
+    root: Path | None = None,
+    reporter: BuildReporter = SILENT,
+) -> Path:
     """Build the index of `records` (default: the whole corpus) and make it current."""
     root = root or paths.index_dir()
-    with _build_lock(root):
-        return _rebuild_locked(root, records, fingerprint)
+    with _build_lock(root, reporter):
+        return _rebuild_locked(root, records, fingerprint, reporter)
 
 
-def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str | None) -> Path:
+def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str | None, reporter: BuildReporter) -> Path:
     previous = current_build(root)
     fingerprint = fingerprint or store.fingerprint()
     records = linking.all_records() if records is None else records
     folder = root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
-    write_index(folder, records, fingerprint, show_progress=sys.stderr.isatty())
+    write_index(folder, records, fingerprint, reporter)
     _swap(root, folder)
     _remove_old_builds(root, {folder.name} | ({previous.name} if previous else set()))
     return folder
 
 
-def ensure_index(root: Path | None = None) -> Path:
+def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT) -> Path:
     """The folder of an index of the current corpus, built first when the corpus changed."""
     root = root or paths.index_dir()
     fingerprint = store.fingerprint()
     folder = current_build(root)
     if folder is not None and is_current(folder, fingerprint):
         return folder
-    with _build_lock(root):
+    with _build_lock(root, reporter):
         # Another process may have built it while this one waited for the lock.
         folder = current_build(root)
         if folder is not None and is_current(folder, fingerprint):
             return folder
-        return _rebuild_locked(root, None, fingerprint)
+        return _rebuild_locked(root, None, fingerprint, reporter)

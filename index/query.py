@@ -33,7 +33,7 @@ from whoosh import query as wq
 from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index.build import ensure_index, read_meta
+from mtgrules.index.build import SILENT, BuildReporter, ensure_index, read_meta
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
@@ -157,9 +157,9 @@ class Index:
         self._document_sets: dict[tuple, set[int]] = {}
 
     @classmethod
-    def current(cls) -> Index:
+    def current(cls, reporter: BuildReporter = SILENT) -> Index:
         """The index of the current corpus, built first if the corpus changed."""
-        return cls(ensure_index())
+        return cls(ensure_index(reporter=reporter))
 
     def close(self) -> None:
         self.searcher.close()

@@ -20,7 +20,7 @@ def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[s
     """(start, end) of the words of `text` that the query matched."""
     stemmer = language_analyzer(lang)
     prefixes = tuple({term[:-1] or term for term in stemmed_terms})
-    spans = []
+    spans: list[tuple[int, int]] = []
     for token in words_analyzer()(text, chars=True):
         word, start, end = token.text, token.startchar, token.endchar
         exact = word in word_terms or word in stemmed_terms
@@ -32,7 +32,7 @@ def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[s
 def snippet(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> str:
     """A window of `text` (one line) with matched words marked; its start when nothing matched."""
     flat = " ".join(text.split())
-    spans = []
+    spans: list[tuple[int, int]] = []
     for begin, finish in sorted(match_spans(flat, lang, stemmed_terms, word_terms)):
         if spans and begin <= spans[-1][1]:  # touching marks (CJK characters) become one
             spans[-1] = (spans[-1][0], max(finish, spans[-1][1]))

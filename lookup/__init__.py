@@ -1,4 +1,5 @@
-"""The lookup library: what `rule`, `card`, `term` and `engine coverage` show, without click.
+"""The lookup library: what `rule`, `card`, `term`, `engine coverage`, `history`, `diff` and
+`stale` show, without click.
 
 `catalog.Catalog` arranges the corpus records by key (rule number, card, term); the other
 modules build the entries the commands render (plain dicts, the objects of `--json`). A program

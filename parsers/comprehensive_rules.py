@@ -326,8 +326,8 @@ class _Body:
         elif line[0].isspace():
             _extend_last_paragraph(self.rule, paragraph)
             return
-        elif _label(stripped):
-            self.labels[_label(stripped)] += 1
+        elif label := _label(stripped):
+            self.labels[label] += 1
         self.rule.examples.append(paragraph)
 
     def _finish(self, line_number: int) -> None:
@@ -376,6 +376,7 @@ def _set_titles(records: list[Record]) -> None:
         if (
             record.kind == "rule"
             and following.kind == "rule"
+            and following.number
             and parent(following.number) == record.number
             and not record.examples
             and "\n" not in record.text

@@ -53,7 +53,7 @@ def scores(text: str) -> dict[str, int]:
 def detect(text: str) -> str | None:
     """The language with the most function words, or None when the text gives no evidence."""
     counted = scores(text)
-    best = max(counted, key=counted.get)
+    best = max(counted, key=lambda lang: counted[lang])
     ranked = sorted(counted.values(), reverse=True)
     if ranked[0] == 0 or ranked[0] == ranked[1]:
         return None

@@ -37,7 +37,8 @@ def parse(data: bytes | str, source: str) -> list[Record]:
             raise ParseError(source, "row has no English name", line=line)
         if name in cards:
             continue
-        names, types = {}, {}
+        names: dict[str, str] = {}
+        types: dict[str, str] = {}
         for index, (field, lang) in columns.items():
             value = row[index].strip()
             if value:

@@ -1,10 +1,15 @@
 """Judge study: board scenarios the engine resolves, and a spaced-repetition quiz.
 
-- `scenario` (with `tomllines` for line numbers): the TOML scenario format, checked key by key.
+- `scenario`: the TOML scenario format, read and checked key by key into a `Scenario`; with
+  `checks` (the value checkers), `actions` (every action a scenario can perform: its
+  arguments and how the engine performs it, one table) and `tomllines` (the line of each key).
 - `judging`: runs a scenario through `mtgrules.engine` and collects the events it cites.
 - `citations`: the text of a cited rule in the language being studied.
-- `quiz`, `quiz_boards`, `quiz_scenarios`: questions on rule numbers, texts and scenarios.
+- `quiz`: the kinds of question, rule-number and rule-text questions, and the pool to ask from;
+  `quiz_scenarios`: scenario questions (a board, what happens), from examples/ and from the
+  random boards of `quiz_boards`.
 - `progress`: Leitner boxes in SQLite.
 
-Sits above the lookup library and beside the engine; only `mtgrules.cli` imports it.
+Imports the foundation (records, rule numbers, paths, errors) and `mtgrules.engine`, nothing
+else of ours; only `mtgrules.cli` imports it.
 """

@@ -4,21 +4,24 @@ and report what happened, each event with the rule that caused it.
 State-based actions are checked (704.3) on the board as given, and again after every action, as
 they would be before a player next receives priority: a scenario is a sequence of moments at
 which a judge asks "and now?". An action the rules forbid (paying energy you don't have,
-resolving an empty stack) is reported as illegal and changes nothing; the rest still runs,
-since what a person wants to learn is often exactly that the engine refused.
+resolving an empty stack) is reported as illegal; the rest still runs, since what a person
+wants to learn is often exactly that the engine refused. The engine refuses before changing
+anything, with one exception: when several permanents connive at once and the last ones have
+no controller left in the game, those before them have connived, and their events are not
+reported. Each action is performed as `actions.ACTIONS` says.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any
 
-from mtgrules.engine import connive, convert, energy, saga, stack
 from mtgrules.engine.choices import Chooser
 from mtgrules.engine.events import Event
 from mtgrules.engine.sba import check_state_based_actions
-from mtgrules.engine.state import IllegalAction, Player, State
+from mtgrules.engine.state import IllegalAction, Player, State, Zone
+from mtgrules.study.actions import ACTIONS
 from mtgrules.study.scenario import Scenario
 
 
@@ -46,7 +49,7 @@ class Step:
     everything that happened then, state-based actions included."""
 
     index: int  # 0 for the board as given, then 1, 2 … for the actions
-    action: dict | None
+    action: dict[str, Any] | None
     events: list[Event] = field(default_factory=list)
     illegal: str | None = None  # why the engine refused the action, if it did
 
@@ -67,34 +70,9 @@ def build_state(scenario: Scenario) -> State:
     players = [Player(**copy.deepcopy(fields)) for fields in scenario.players]
     state = State(players, active=scenario.active)
     for card in scenario.cards:
-        extra = {"bottom": True} if card.zone == "library" else {}
+        extra = {"bottom": True} if card.zone == Zone.LIBRARY else {}
         state.add(card.name, card.owner, card.zone, id=card.id, **copy.deepcopy(card.fields), **extra)
     return state
-
-
-def _connive(state: State, action: dict, chooser: Chooser) -> list[Event]:
-    n = action.get("n", 1)
-    if "permanent" in action:
-        return connive.connive(state, action["permanent"], n, chooser)
-    return connive.connive_together(state, [(p, n) for p in action["permanents"]], chooser)
-
-
-PERFORM: dict[str, Callable[[State, dict, Chooser], list[Event]]] = {
-    "connive": _connive,
-    "convert": lambda state, a, chooser: convert.convert(state, a["permanent"]),
-    "get_energy": lambda state, a, chooser: energy.get_energy(state, a["player"], a["amount"]),
-    "pay_energy": lambda state, a, chooser: energy.pay_energy(state, a["player"], a["amount"]),
-    "cast": lambda state, a, chooser: stack.cast(
-        state, a["card"], targets=tuple(a.get("targets", ())), target_type=a.get("target_type"),
-        gift_to=a.get("gift_to"), gift_targets=tuple(a.get("gift_targets", ()))),
-    "counter": lambda state, a, chooser: stack.counter(state, a["spell"]),
-    "resolve": lambda state, a, chooser: stack.resolve_top(state, chooser),
-    "damage": lambda state, a, chooser: state.deal_damage(a["source"], a["target"], a["amount"]),
-    "draw": lambda state, a, chooser: state.draw(a["player"], a.get("count", 1)),
-    "counters": lambda state, a, chooser: state.put_counters(a["permanent"], a["kind"], a.get("count", 1)),
-    "lore": lambda state, a, chooser: saga.add_lore_counters(state, a["permanent"], a.get("count", 1)),
-    "end_step": lambda state, a, chooser: state.end_step(),
-}
 
 
 def judge(scenario: Scenario) -> Judgement:
@@ -105,7 +83,7 @@ def judge(scenario: Scenario) -> Judgement:
     for index, action in enumerate(scenario.actions, start=1):
         step = Step(index, action)
         try:
-            step.events = PERFORM[action["do"]](state, action, chooser)
+            step.events = ACTIONS[action["do"]].run(state, action, chooser)
         except IllegalAction as refused:
             step.illegal = str(refused)
         step.events += check_state_based_actions(state, chooser)
@@ -113,8 +91,8 @@ def judge(scenario: Scenario) -> Judgement:
     return Judgement(scenario, state, steps)
 
 
-def describe_action(action: dict) -> str:
-    """A short line for people: "connive: spy (n = 2)"."""
+def describe_action(action: dict[str, Any]) -> str:
+    """A short line for people, with the arguments as written: "connive: permanent = spy, n = 2"."""
     arguments = ", ".join(
         f"{key} = {', '.join(value) if isinstance(value, list) else value}" for key, value in action.items() if key != "do"
     )

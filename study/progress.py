@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from mtgrules import paths
@@ -37,7 +37,7 @@ CREATE TABLE IF NOT EXISTS items (
 
 
 def now_utc() -> datetime:
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Progress:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -98,11 +98,11 @@ class Progress:
 
     def stats(self, when: datetime | None = None) -> list[SectionStats]:
         """Per language and section, sorted by both (sections by number)."""
-        when = (when or now_utc()).isoformat()
+        now = (when or now_utc()).isoformat()
         per_box = ", ".join(f"SUM(box = {box})" for box in range(1, TOP_BOX + 1))
         rows = self.db.execute(
             f"SELECT lang, section, COUNT(*), SUM(answered), SUM(correct), SUM(due <= ?), {per_box}"
-            " FROM items GROUP BY lang, section", (when,))
+            " FROM items GROUP BY lang, section", (now,))
         found = [SectionStats(lang, section, items, answered, correct, tuple(boxes), due)
                  for lang, section, items, answered, correct, due, *boxes in rows]
         return sorted(found, key=lambda row: (row.lang, row.section.zfill(4)))
@@ -112,13 +112,13 @@ def order(items: list[str], states: dict[str, ItemState], when: datetime | None 
     """Items in the order to ask them: due ones first (lowest box, then longest overdue), then
     new ones, then the rest by how soon they come due. `items` arrive shuffled (by the
     session's seed), and the sort is stable, so ties keep that order."""
-    when = (when or now_utc()).isoformat()
+    now = (when or now_utc()).isoformat()
 
-    def priority(item: str) -> tuple:
+    def priority(item: str) -> tuple[int, int, str]:
         state = states.get(item)
         if state is None:
             return (1, 0, "")
-        if state.due <= when:
+        if state.due <= now:
             return (0, state.box, state.due)
         return (2, 0, state.due)
 

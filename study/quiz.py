@@ -15,24 +15,32 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from enum import StrEnum
 
 from mtgrules import rulenumbers
 from mtgrules.study.citations import Citation, RuleTexts
 
-KINDS = ("number", "text", "scenario")
+
+class QuestionKind(StrEnum):
+    NUMBER = "number"  # a subrule's text is shown: give its number
+    TEXT = "text"  # a number is given: choose its text among four
+    SCENARIO = "scenario"  # a board is shown: choose what happens
+
+
+KINDS = tuple(kind.value for kind in QuestionKind)  # as `quiz --kind` spells them
 
 PROMPTS = {
-    "number": {"es": "¿Qué regla es esta? Escribe su número (p. ej. 704.5g).",
+    QuestionKind.NUMBER: {"es": "¿Qué regla es esta? Escribe su número (p. ej. 704.5g).",
                "fr": "Quelle est cette règle ? Donnez son numéro (p. ex. 704.5g).",
                "en": "Which rule is this? Give its number (e.g. 704.5g)."},
-    "text": {"es": "¿Qué dice la regla {number}?", "fr": "Que dit la règle {number} ?", "en": "What does rule {number} say?"},
-    "scenario": {"es": "¿Qué ocurre?", "fr": "Que se passe-t-il ?", "en": "What happens?"},
+    QuestionKind.TEXT: {"es": "¿Qué dice la regla {number}?", "fr": "Que dit la règle {number} ?", "en": "What does rule {number} say?"},
+    QuestionKind.SCENARIO: {"es": "¿Qué ocurre?", "fr": "Que se passe-t-il ?", "en": "What happens?"},
 }
 
 
-def prompt(kind: str, lang: str, **values: str) -> str:
+def prompt(kind: QuestionKind, lang: str, **values: str) -> str:
     table = PROMPTS[kind]
     return table.get(lang, table["en"]).format(**values)
 
@@ -40,7 +48,7 @@ def prompt(kind: str, lang: str, **values: str) -> str:
 @dataclass
 class Question:
     item: str  # the progress key: "text:es:704.5g"
-    kind: str
+    kind: QuestionKind
     lang: str
     section: str  # "704"
     prompt: str
@@ -60,7 +68,7 @@ class Candidate:
     """A question that can be asked, not yet built."""
 
     item: str
-    kind: str
+    kind: QuestionKind
     section: str
     make: Callable[[random.Random], Question]
 
@@ -77,38 +85,54 @@ def section_of(number: str) -> str:
     return str(rulenumbers.split(number)[0])
 
 
+def _parent(subrule: str) -> str:
+    """The rule a lettered subrule belongs to: 704.5g -> 704.5."""
+    parent = rulenumbers.parent(subrule)
+    if parent is None:
+        raise ValueError(f"{subrule} is not a lettered subrule")
+    return parent
+
+
+def _text(texts: RuleTexts, number: str, lang: str) -> str:
+    """The text of a subrule of the pool: `subrules` keeps only those that have one in `lang`."""
+    text = texts.text(number, lang)
+    if text is None:
+        raise KeyError(f"no {lang} text for {number}")
+    return text
+
+
 def subrules(texts: RuleTexts, lang: str) -> dict[str, list[str]]:
     """Parent rule -> its lettered subrules that have text in `lang`, in rules order."""
     table: dict[str, list[str]] = defaultdict(list)
     for number in texts.numbers(lang):
-        if rulenumbers.split(number)[2] and texts.text(number, lang).strip():
-            table[rulenumbers.parent(number)].append(number)
+        if rulenumbers.split(number)[2] and (text := texts.text(number, lang)) is not None and text.strip():
+            table[_parent(number)].append(number)
     return {parent: sorted(numbers, key=rulenumbers.sort_key) for parent, numbers in table.items()}
 
 
 def _number_question(texts: RuleTexts, lang: str, number: str) -> Candidate:
     def make(rng: random.Random) -> Question:
-        parent = rulenumbers.parent(number)
+        parent = _parent(number)
         title = texts.title(parent, lang)
         where = f"{number}, in {parent}" + (f" {title}" if title else "")  # the text was just shown
-        return Question(f"number:{lang}:{number}", "number", lang, section_of(number), prompt("number", lang),
-                        texts.text(number, lang), [], number, [(where, None)])
+        return Question(f"number:{lang}:{number}", QuestionKind.NUMBER, lang, section_of(number),
+                        prompt(QuestionKind.NUMBER, lang), _text(texts, number, lang), [], number, [(where, None)])
 
-    return Candidate(f"number:{lang}:{number}", "number", section_of(number), make)
+    return Candidate(f"number:{lang}:{number}", QuestionKind.NUMBER, section_of(number), make)
 
 
 def _distractors(texts: RuleTexts, lang: str, number: str, family: dict[str, list[str]], rng: random.Random) -> list[str]:
     """Up to three other texts: siblings first (the rules most easily confused), then rules of
     the same section. Identical texts are skipped so exactly one choice is right."""
-    own = texts.text(number, lang)
-    siblings = [n for n in family.get(rulenumbers.parent(number), []) if n != number]
+    own = _text(texts, number, lang)
+    siblings = [n for n in family.get(_parent(number), []) if n != number]
     cousins = [n for parent, ns in family.items() if section_of(parent) == section_of(number) for n in ns
                if n != number and n not in siblings]
     rng.shuffle(siblings)
     rng.shuffle(cousins)
     chosen: list[str] = []
     for other in siblings + cousins:
-        text = texts.text(other, lang)
+        text = _text(texts, other, lang)
         if text != own and text not in chosen:
             chosen.append(text)
         if len(chosen) == 3:
@@ -118,13 +142,14 @@ def _distractors(texts: RuleTexts, lang: str, number: str, family: dict[str, lis
 
 def _text_question(texts: RuleTexts, lang: str, number: str, family: dict[str, list[str]]) -> Candidate:
     def make(rng: random.Random) -> Question:
-        choices = [texts.text(number, lang), *_distractors(texts, lang, number, family, rng)]
+        right = _text(texts, number, lang)
+        choices = [right, *_distractors(texts, lang, number, family, rng)]
         rng.shuffle(choices)
-        answer = str(choices.index(texts.text(number, lang)) + 1)
-        return Question(f"text:{lang}:{number}", "text", lang, section_of(number), prompt("text", lang, number=number),
-                        "", choices, answer, [(number, texts.cite(number, lang))])
+        answer = str(choices.index(right) + 1)
+        return Question(f"text:{lang}:{number}", QuestionKind.TEXT, lang, section_of(number),
+                        prompt(QuestionKind.TEXT, lang, number=number), "", choices, answer, [(number, texts.cite(number, lang))])
 
-    return Candidate(f"text:{lang}:{number}", "text", section_of(number), make)
+    return Candidate(f"text:{lang}:{number}", QuestionKind.TEXT, section_of(number), make)
 
 
 def rule_candidates(texts: RuleTexts, lang: str, kinds: tuple[str, ...]) -> list[Candidate]:
@@ -137,9 +162,9 @@ def rule_candidates(texts: RuleTexts, lang: str, kinds: tuple[str, ...]) -> list
     candidates = []
     for numbers in family.values():
         for number in numbers:
-            if "number" in kinds:
+            if QuestionKind.NUMBER in kinds:
                 candidates.append(_number_question(texts, lang, number))
-            if "text" in kinds and section_sizes[section_of(number)] > 1:
+            if QuestionKind.TEXT in kinds and section_sizes[section_of(number)] > 1:
                 candidates.append(_text_question(texts, lang, number, family))
     return candidates
 
@@ -150,9 +175,9 @@ def matches_section(section: str, wanted: str | None) -> bool:
 
 
 def build_pool(texts: RuleTexts, lang: str, kinds: tuple[str, ...] = KINDS, section: str | None = None) -> list[Candidate]:
-    from mtgrules.study import quiz_scenarios
+    from mtgrules.study import quiz_scenarios  # here, not at the top: it imports this module
 
     pool = rule_candidates(texts, lang, kinds)
-    if "scenario" in kinds:
+    if QuestionKind.SCENARIO in kinds:
         pool += quiz_scenarios.candidates(texts, lang)
     return [c for c in pool if matches_section(c.section, section)]

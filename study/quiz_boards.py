@@ -5,14 +5,16 @@ TOML scenario file (see examples/README.md), so it is checked and judged exactly
 The ranges are chosen around each rule's edge (damage one short of lethal, nine or ten poison
 counters, energy one short of a payment): boards where reading the rule carefully matters.
 
-`GENERATORS`: name -> (section, rules it is about, generator). The rules decide whether the
-question can be asked in a language (`quiz_scenarios._available`).
+`GENERATORS`: name -> `BoardGenerator` (section, the rules it is about, the function that draws
+a board). The rules decide whether the question can be asked in a language
+(`quiz_scenarios._available`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 CREATURES = (
     ("Grizzly Bears", 2, 2, "Bear"),
@@ -117,13 +119,19 @@ def gift(rng: random.Random) -> dict:
     return {"players": [{"name": "Alice", "hand": [spell]}, {"name": "Bob", "library": ["Plains"]}], "actions": actions}
 
 
-GENERATORS: dict[str, tuple[str, tuple[str, ...], Callable[[random.Random], dict]]] = {
-    "creature-damage": ("704", ("704.5f", "704.5g", "704.5h"), creature_damage),
-    "players-lose": ("704", ("704.5a", "704.5c"), players_lose),
-    "legend-rule": ("704", ("704.5j",), legend_rule),
-    "cancelling-counters": ("704", ("704.5q", "704.5f"), cancelling_counters),
-    "connive": ("701", ("701.50a", "701.50d", "701.50f"), connive),
-    "convert": ("701", ("701.28a", "701.28c", "701.28f"), convert),
-    "energy": ("107", ("107.14",), energy),
-    "gift": ("702", ("702.174b", "702.174c", "702.174k"), gift),
+class BoardGenerator(NamedTuple):
+    section: str  # the section its questions count under ("704")
+    rules: tuple[str, ...]  # the rules its boards are about
+    draw: Callable[[random.Random], dict]  # a fresh board, TOML-shaped
+
+
+GENERATORS: dict[str, BoardGenerator] = {
+    "creature-damage": BoardGenerator("704", ("704.5f", "704.5g", "704.5h"), creature_damage),
+    "players-lose": BoardGenerator("704", ("704.5a", "704.5c"), players_lose),
+    "legend-rule": BoardGenerator("704", ("704.5j",), legend_rule),
+    "cancelling-counters": BoardGenerator("704", ("704.5q", "704.5f"), cancelling_counters),
+    "connive": BoardGenerator("701", ("701.50a", "701.50d", "701.50f"), connive),
+    "convert": BoardGenerator("701", ("701.28a", "701.28c", "701.28f"), convert),
+    "energy": BoardGenerator("107", ("107.14",), energy),
+    "gift": BoardGenerator("702", ("702.174b", "702.174c", "702.174k"), gift),
 }

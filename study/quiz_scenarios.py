@@ -1,9 +1,10 @@
 """Scenario questions: show a board, ask what happens, and let the engine say.
 
-Boards come from the scenario files in examples/ (when the package runs from a checkout) and
-from generators, one or more per engine area, that draw a fresh board from the session's
-random generator. Both are the same TOML-shaped data, checked by `scenario.from_data` and run
-by `judging.judge`, so a generated board is held to the rules of a hand-written one.
+Boards come from the scenario files of examples/ (shipped in the package as
+`mtgrules.examples`, so an installed quiz has them too) and from generators (`quiz_boards`),
+one or more per engine area, that draw a fresh board from the session's random generator.
+Both are the same TOML-shaped data, checked by `scenario.from_data` and run by
+`judging.judge`, so a generated board is held to the rules of a hand-written one.
 
 The wrong choices are not invented: they are what the engine says happens on nearby boards
 (a number one higher or lower, a flag flipped), so each one is a real outcome of a mistake a
@@ -15,13 +16,16 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from collections.abc import Iterator
+from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
+from mtgrules.engine.state import Zone
 from mtgrules.study import judging, scenario
 from mtgrules.study.citations import RuleTexts
-from mtgrules.study.quiz import Candidate, Question, prompt, section_of
+from mtgrules.study.quiz import Candidate, Question, QuestionKind, prompt, section_of
 from mtgrules.study.quiz_boards import GENERATORS
 from mtgrules.study.scenario import Scenario, ScenarioError
 
@@ -122,7 +126,7 @@ def wrong_outcomes(raw: dict, right: str, rng: random.Random, wanted: int = 3) -
 def _card(spec: scenario.CardSpec) -> str:
     f = spec.fields
     kinds = " ".join(sorted(f.get("supertypes", ())) + sorted(f.get("types", ())))
-    line = spec.name + (f" [{spec.id}]" if spec.zone == "battlefield" else "")
+    line = spec.name + (f" [{spec.id}]" if spec.zone == Zone.BATTLEFIELD else "")
     if kinds:
         line += f", {kinds}" + (" — " + " ".join(sorted(f["subtypes"])) if f.get("subtypes") else "")
     if f.get("power") is not None or f.get("toughness") is not None:
@@ -164,9 +168,9 @@ def board_text(checked: Scenario) -> str:
         for zone in scenario.PLAYER_ZONES:
             cards = [c for c in checked.cards if c.zone == zone and c.owner == player["name"]]
             if cards:
-                label = "library (top first)" if zone == "library" else zone
+                label = "library (top first)" if zone == Zone.LIBRARY else zone.value
                 lines.append(f"  {label}: " + "; ".join(_card(c) for c in cards))
-    permanents = [c for c in checked.cards if c.zone == "battlefield"]
+    permanents = [c for c in checked.cards if c.zone == Zone.BATTLEFIELD]
     if permanents:
         lines.append("Battlefield (in the order they entered):")
         lines += [f"  {_card(c)}, controlled by {c.fields.get('controller')}" for c in permanents]
@@ -194,7 +198,7 @@ def question(item: str, section: str, checked: Scenario, texts: RuleTexts, lang:
     for step in judgement.steps:
         if step.illegal:
             explanation.append((f"illegal (step {step.index}): {step.illegal}", None))
-    return Question(item, "scenario", lang, section, prompt("scenario", lang),
+    return Question(item, QuestionKind.SCENARIO, lang, section, prompt(QuestionKind.SCENARIO, lang),
                     board_text(checked), choices, str(choices.index(right) + 1), explanation)
 
 
@@ -213,9 +217,7 @@ def example_candidates(texts: RuleTexts, lang: str, folder: Path = EXAMPLES_DIR)
         if section is None or not _available(texts, lang, section, [e.rule for e in judgement.events()]):
             continue
         item = f"scenario:{lang}:examples/{path.name}"
-        candidates.append(Candidate(item, "scenario", section,
-                                    lambda rng, item=item, section=section, checked=checked:
-                                    question(item, section, checked, texts, lang, rng)))
+        candidates.append(Candidate(item, QuestionKind.SCENARIO, section, partial(question, item, section, checked, texts, lang)))
     return candidates
 
 
@@ -223,10 +225,10 @@ def generated_question(name: str, texts: RuleTexts, lang: str, rng: random.Rando
     """A fresh board from generator `name`, with at least two different outcomes nearby when
     it can: the rare board where every near miss plays out the same makes no multiple-choice
     question, so another is drawn."""
-    section, _, generate = GENERATORS[name]
+    generator = GENERATORS[name]
     for _ in range(20):
-        board = scenario.from_data(generate(rng), f"generated/{name}")
-        asked = question(f"scenario:{lang}:generated/{name}", section, board, texts, lang, rng)
+        board = scenario.from_data(generator.draw(rng), f"generated/{name}")
+        asked = question(f"scenario:{lang}:generated/{name}", generator.section, board, texts, lang, rng)
         if len(asked.choices) > 1:
             break
     return asked
@@ -234,10 +236,10 @@ def generated_question(name: str, texts: RuleTexts, lang: str, rng: random.Rando
 
 def generated_candidates(texts: RuleTexts, lang: str) -> list[Candidate]:
     return [
-        Candidate(f"scenario:{lang}:generated/{name}", "scenario", section,
-                  lambda rng, name=name: generated_question(name, texts, lang, rng))
-        for name, (section, rules, _) in GENERATORS.items()
-        if _available(texts, lang, section, list(rules))
+        Candidate(f"scenario:{lang}:generated/{name}", QuestionKind.SCENARIO, generator.section,
+                  partial(generated_question, name, texts, lang))
+        for name, generator in GENERATORS.items()
+        if _available(texts, lang, generator.section, list(generator.rules))
     ]
 
 

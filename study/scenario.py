@@ -3,10 +3,12 @@ runs (`load`), so that a mistake costs one line naming the file, the line and th
 
     bad.toml:7: permanents[1].toughness: expected an integer, got "x"
 
-The format is documented with examples in examples/README.md. This module only reads and
-checks; `judging` builds the engine's state from a `Scenario` and runs it. Checking is strict
-(unknown keys are errors, with a suggestion) because a misspelt key silently ignored would make
-the engine judge another board than the one the person meant.
+The format is documented with examples in examples/README.md. This module reads a file and
+holds the schema of the board (players, their cards, permanents, choices); the value checkers
+are in `checks` and the actions, with their arguments, in `actions`. `judging` builds the
+engine's state from a `Scenario` and runs it. Checking is strict (unknown keys are errors, with
+a suggestion) because a misspelt key silently ignored would make the engine judge another board
+than the one the person meant.
 
 Everything the engine needs is resolved here: default ids (the name in lower case with dashes,
 `grizzly-bears`, then `grizzly-bears-2`), owners, the order permanents enter in (their
@@ -16,34 +18,41 @@ timestamps), card type capitalisation, and every reference to an object or a pla
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
-from typing import Any, Callable
+from typing import Any
 
 from mtgrules.engine.choices import SECTORS
-from mtgrules.engine.gift import GIFTS
-from mtgrules.engine.state import Face
-from mtgrules.engine.state import slug  # default ids look like the engine's own
+from mtgrules.engine.state import CopyOf, Face, Gift, Zone, slug  # slug: default ids look like the engine's own
 from mtgrules.errors import ParseError
+from mtgrules.study.actions import ACTIONS, check_action
+from mtgrules.study.checks import (
+    Checker,
+    Invalid,
+    Refers,
+    boolean,
+    capitalised,
+    card_type,
+    counters,
+    integer,
+    listed,
+    lowered,
+    one_of,
+    raw_table,
+    supertype,
+    table,
+    text,
+)
 from mtgrules.study.tomllines import Path, key_lines, line_of, render_path
 
-CARD_TYPES = ("Artifact", "Battle", "Creature", "Dungeon", "Enchantment", "Instant", "Kindred", "Land",
-              "Planeswalker", "Sorcery")
-SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
-PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+# The zones a scenario may put a player's cards in, in the order their cards are created.
+PLAYER_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
 
 
 class ScenarioError(ParseError):
     """A scenario file that can't be judged: names the file, the line and the key."""
-
-
-class _Invalid(Exception):
-    def __init__(self, path: Path, message: str):
-        super().__init__(message)
-        self.path, self.message = path, message
 
 
 @dataclass
@@ -53,9 +62,9 @@ class CardSpec:
     id: str
     name: str
     owner: str
-    zone: str
+    zone: Zone
     fields: dict[str, Any] = field(default_factory=dict)
-    order: tuple = ()  # battlefield: (timestamp, 0 when not given; position in the file): entering order
+    order: tuple[int, ...] = ()  # battlefield: (timestamp, 0 when not given; position in the file): entering order
 
 
 @dataclass
@@ -66,125 +75,38 @@ class Scenario:
     players: list[dict[str, Any]]  # `Player` keyword arguments, turn order
     active: str
     cards: list[CardSpec]  # players' cards first (zone order), then permanents in entering order
-    actions: list[dict[str, Any]]  # {"do": kind, ...arguments}, references resolved
+    actions: list[dict[str, Any]]  # {"do": name, ...arguments as written, checked}: see `actions.ACTIONS`
     choices: dict[str, list[str]]  # "discard" / "keep": object ids, in order of preference
     raw: dict[str, Any] = field(default_factory=dict)  # the TOML as read, for variants (quiz)
 
 
-# checking values ------------------------------------------------------------------------------
+# the schema of the board ----------------------------------------------------------------------
 
-
-def _show(value: Any) -> str:
-    """A value as the person wrote it in TOML: strings quoted, tables and arrays by kind."""
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, (str, bool, int, float)):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
-def integer(minimum: int | None = None, maximum: int | None = None) -> Callable:
-    def check(value: Any, path: Path) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _Invalid(path, f"expected an integer, got {_show(value)}")
-        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-            bounds = f"from {minimum} to {maximum}" if maximum is not None else f"of at least {minimum}"
-            raise _Invalid(path, f"expected an integer {bounds}, got {value}")
-        return value
-    return check
-
-
-def text(value: Any, path: Path) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _Invalid(path, f"expected a non-empty string, got {_show(value)}")
-    return value.strip()
-
-
-def boolean(value: Any, path: Path) -> bool:
-    if not isinstance(value, bool):
-        raise _Invalid(path, f"expected true or false, got {_show(value)}")
-    return value
-
-
-def one_of(options: tuple[str, ...], *, fold: bool = False) -> Callable:
-    """A string among `options`; with `fold`, any capitalisation, returned as in `options`."""
-    def check(value: Any, path: Path) -> str:
-        value = text(value, path)
-        for option in options:
-            if value == option or (fold and value.lower() == option.lower()):
-                return option
-        raise _Invalid(path, f"expected one of {', '.join(json.dumps(o) for o in options)}, got {_show(value)}")
-    return check
-
-
-def listed(item: Callable) -> Callable:
-    def check(value: Any, path: Path) -> list:
-        if not isinstance(value, list):
-            raise _Invalid(path, f"expected an array, got {_show(value)}")
-        return [item(element, path + (index,)) for index, element in enumerate(value)]
-    return check
-
-
-def capitalised(value: Any, path: Path) -> str:
-    """Subtypes and enchant words as the engine reads them: "aura" -> "Aura"."""
-    value = text(value, path)
-    return value[0].upper() + value[1:]
-
-
-def lowered(value: Any, path: Path) -> str:
-    return text(value, path).lower()
-
-
-def counters(value: Any, path: Path) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise _Invalid(path, f'expected a table of counter kinds and numbers such as {{ "+1/+1" = 2 }}, got {_show(value)}')
-    return {kind: integer(0)(count, path + (kind,)) for kind, count in value.items()}
-
-
-def table(value: Any, path: Path, spec: dict[str, Callable], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Check a table against `spec` (key -> checker): unknown keys are errors with a suggestion."""
-    if not isinstance(value, dict):
-        raise _Invalid(path, f"expected a table, got {_show(value)}")
-    for key in value:
-        if key not in spec:
-            close = difflib.get_close_matches(key, list(spec), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(spec)})"
-            raise _Invalid(path + (key,), f"unknown key{hint}")
-    for key in required:
-        if key not in value:
-            raise _Invalid(path, f"missing key {key!r}")
-    return {key: spec[key](item, path + (key,)) for key, item in value.items()}
-
-
-# the schema ----------------------------------------------------------------------------------
-
-FACE = {
+FACE: dict[str, Checker] = {
     "name": text,
-    "types": listed(one_of(CARD_TYPES, fold=True)),
+    "types": listed(card_type),
     "subtypes": listed(capitalised),
-    "supertypes": listed(one_of(SUPERTYPES, fold=True)),
+    "supertypes": listed(supertype),
     "power": integer(),
     "toughness": integer(),
 }
 
-CARD = {
+CARD: dict[str, Checker] = {
     **FACE,
     "id": text,
     "keywords": listed(lowered),
     "counters": counters,
     "counter_limits": counters,
     "token": boolean,
-    "copy": one_of(("spell", "card")),
-    "gift": one_of(tuple(GIFTS)),
+    "copy": one_of(tuple(CopyOf)),
+    "gift": one_of(tuple(Gift)),
     "chapters": integer(1),
     "enchant": capitalised,
     "other_face": lambda value, path: table(value, path, FACE, required=("name",)),
     "cant_transform": boolean,
 }
 
-PERMANENT = {
+PERMANENT: dict[str, Checker] = {
     **CARD,
     "controller": text,
     "owner": text,
@@ -198,6 +120,9 @@ PERMANENT = {
     "attacking": text,
     "sector": one_of(SECTORS),
 }
+# Keys of a permanent that name something on the board, resolved once every id is known.
+PERMANENT_REFERENCES = {"attached_to": Refers.OBJECT_OR_PLAYER, "attacking": Refers.OBJECT_OR_PLAYER,
+                        "protector": Refers.PLAYER}
 
 
 def card_entry(value: Any, path: Path) -> dict[str, Any]:
@@ -207,60 +132,19 @@ def card_entry(value: Any, path: Path) -> dict[str, Any]:
     return table(value, path, CARD, required=("name",))
 
 
-PLAYER = {
+PLAYER: dict[str, Checker] = {
     "name": text,
     "life": integer(),
     "poison": integer(0),
     "energy": integer(0),
     "speed": integer(1, 4),
-    **{zone: listed(card_entry) for zone in PLAYER_ZONES},
+    **{zone.value: listed(card_entry) for zone in PLAYER_ZONES},
 }
 
-# Each action: its arguments and which of them name objects or players (checked after).
-ACTIONS: dict[str, dict[str, Callable]] = {
-    "connive": {"permanent": text, "permanents": listed(text), "n": integer(0)},
-    "convert": {"permanent": text},
-    "get_energy": {"player": text, "amount": integer(1)},
-    "pay_energy": {"player": text, "amount": integer(1)},
-    "cast": {"card": text, "targets": listed(text), "target_type": one_of(CARD_TYPES, fold=True),
-             "gift_to": text, "gift_targets": listed(text)},
-    "counter": {"spell": text},
-    "resolve": {},
-    "damage": {"source": text, "target": text, "amount": integer(1)},
-    "draw": {"player": text, "count": integer(1)},
-    "counters": {"permanent": text, "kind": text, "count": integer(1)},
-    "lore": {"permanent": text, "count": integer(1)},
-    "end_step": {},
+TOP: dict[str, Checker] = {
+    "title": text, "description": text, "active": text, "players": listed(raw_table),
+    "permanents": listed(raw_table), "actions": listed(raw_table), "choices": raw_table,
 }
-REQUIRED = {
-    "connive": (), "convert": ("permanent",), "get_energy": ("player", "amount"), "pay_energy": ("player", "amount"),
-    "cast": ("card",), "counter": ("spell",), "resolve": (), "damage": ("source", "target", "amount"),
-    "draw": ("player",), "counters": ("permanent", "kind"), "lore": ("permanent",), "end_step": (),
-}
-OBJECT_ARGUMENTS = ("permanent", "permanents", "card", "spell", "source")
-PLAYER_ARGUMENTS = ("player", "gift_to")
-ANY_ARGUMENTS = ("target", "targets", "gift_targets")  # an object or a player
-
-def raw_table(value: Any, path: Path) -> dict[str, Any]:
-    """A table checked later, key by key, by the code that knows what it holds."""
-    if not isinstance(value, dict):
-        raise _Invalid(path, f"expected a table, got {_show(value)}")
-    return value
-
-
-TOP = {"title": text, "description": text, "active": text, "players": listed(raw_table),
-       "permanents": listed(raw_table), "actions": listed(raw_table), "choices": raw_table}
-
-
-def action_entry(value: dict[str, Any], path: Path) -> dict[str, Any]:
-    """An action table (`TOP` has checked that it is a table): `do` and its arguments."""
-    if "do" not in value:
-        raise _Invalid(path, f"missing key 'do' (one of: {', '.join(ACTIONS)})")
-    kind = one_of(tuple(ACTIONS))(value["do"], path + ("do",))
-    checked = table({k: v for k, v in value.items() if k != "do"}, path, ACTIONS[kind], REQUIRED[kind])
-    if kind == "connive" and ("permanent" in checked) == ("permanents" in checked):
-        raise _Invalid(path, "connive needs either 'permanent' or 'permanents'")
-    return {"do": kind, **checked}
 
 
 # from checked tables to a Scenario ---------------------------------------------------------------
@@ -289,7 +173,7 @@ class _Builder:
     def new_id(self, entry: dict[str, Any], path: Path) -> str:
         if "id" in entry:
             if entry["id"] in self.ids:
-                raise _Invalid(path + ("id",), f"id {entry['id']!r} is already used by {render_path(self.ids[entry['id']])}")
+                raise Invalid(path + ("id",), f"id {entry['id']!r} is already used by {render_path(self.ids[entry['id']])}")
             object_id = entry["id"]
         else:
             base = object_id = slug(entry["name"])
@@ -304,17 +188,17 @@ class _Builder:
         data = table(self.data, (), TOP)
         players = [table(p, ("players", i), PLAYER, required=("name",)) for i, p in enumerate(data.get("players", []))]
         if not players:
-            raise _Invalid(("players",), "a scenario needs at least one [[players]] table")
+            raise Invalid(("players",), "a scenario needs at least one [[players]] table")
         names: dict[str, int] = {}
         for index, player in enumerate(players):
             if player["name"] in names:
-                raise _Invalid(("players", index, "name"), f"player {player['name']!r} is already players[{names[player['name']]}]")
+                raise Invalid(("players", index, "name"), f"player {player['name']!r} is already players[{names[player['name']]}]")
             names[player["name"]] = index
         cards: list[CardSpec] = []
         for index, player in enumerate(players):
             for zone in PLAYER_ZONES:
-                for position, entry in enumerate(player.get(zone, [])):
-                    path = ("players", index, zone, position)
+                for position, entry in enumerate(player.get(zone.value, [])):
+                    path: Path = ("players", index, zone.value, position)
                     cards.append(CardSpec(self.new_id(entry, path), entry["name"], player["name"], zone, _object_fields(entry)))
         permanents = []
         for index, raw in enumerate(data.get("permanents", [])):
@@ -322,8 +206,8 @@ class _Builder:
             entry = table(raw, path, PERMANENT, required=("name", "controller"))
             for key in ("controller", "owner"):
                 if key in entry and entry[key] not in names:
-                    raise _Invalid(path + (key,), f"no player named {entry[key]!r} (players: {', '.join(names)})")
-            spec = CardSpec(self.new_id(entry, path), entry["name"], entry.get("owner", entry["controller"]), "battlefield",
+                    raise Invalid(path + (key,), f"no player named {entry[key]!r} (players: {', '.join(names)})")
+            spec = CardSpec(self.new_id(entry, path), entry["name"], entry.get("owner", entry["controller"]), Zone.BATTLEFIELD,
                             _object_fields(entry), order=(entry.get("timestamp", 0), index))
             permanents.append((spec, path))
         permanents.sort(key=lambda pair: pair[0].order)
@@ -332,8 +216,8 @@ class _Builder:
         cards += [spec for spec, _ in permanents]
         active = data.get("active", players[0]["name"])
         if active not in names:
-            raise _Invalid(("active",), f"no player named {active!r} (players: {', '.join(names)})")
-        actions = [action_entry(a, ("actions", i)) for i, a in enumerate(data.get("actions", []))]
+            raise Invalid(("active",), f"no player named {active!r} (players: {', '.join(names)})")
+        actions = [check_action(a, ("actions", i)) for i, a in enumerate(data.get("actions", []))]
         for index, action in enumerate(actions):
             self.check_action(action, ("actions", index), names)
         choices = table(data.get("choices", {}), ("choices",), {"discard": listed(text), "keep": listed(text)})
@@ -342,7 +226,7 @@ class _Builder:
                 self.expect_object(object_id, ("choices", key, position))
         for player in players:
             for zone in PLAYER_ZONES:
-                player.pop(zone, None)
+                player.pop(zone.value, None)
         return Scenario(source, data.get("title", FilePath(source).stem), data.get("description", ""), players, active,
                         cards, actions, choices, raw=self.data)
 
@@ -350,29 +234,35 @@ class _Builder:
         if object_id not in self.ids:
             close = difflib.get_close_matches(object_id, list(self.ids), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise _Invalid(path, f"no object with id {object_id!r}{hint}")
+            raise Invalid(path, f"no object with id {object_id!r}{hint}")
+
+    def expect(self, value: str, refers: Refers, path: Path, players: dict[str, int]) -> None:
+        """`value` must name what `refers` says: a player, an object, or a player else an object."""
+        if refers is Refers.PLAYER and value not in players:
+            raise Invalid(path, f"no player named {value!r} (players: {', '.join(players)})")
+        if refers is Refers.OBJECT or (refers is Refers.OBJECT_OR_PLAYER and value not in players):
+            self.expect_object(value, path)
 
     def check_references(self, spec: CardSpec, path: Path, players: dict[str, int]) -> None:
         """`attached_to` and `attacking` name a player or an object; `protector` a player."""
-        for key, or_object in (("attached_to", True), ("attacking", True), ("protector", False)):
+        for key, refers in PERMANENT_REFERENCES.items():
             value = spec.fields.get(key)
-            if value is None or value in players:
-                continue
-            if not or_object:
-                raise _Invalid(path + (key,), f"no player named {value!r} (players: {', '.join(players)})")
-            self.expect_object(value, path + (key,))
+            if value is not None:
+                self.expect(value, refers, path + (key,), players)
 
     def check_action(self, action: dict[str, Any], path: Path, players: dict[str, int]) -> None:
+        """Every argument that names a player or an object (see `actions.ACTIONS`) names one."""
+        arguments = ACTIONS[action["do"]].arguments
         for key, value in action.items():
+            if key == "do":
+                continue
+            refers = arguments[key].refers
+            if refers is Refers.NOTHING:
+                continue
             values = value if isinstance(value, list) else [value]
             for position, item in enumerate(values):
                 where = path + (key,) + ((position,) if isinstance(value, list) else ())
-                if key in PLAYER_ARGUMENTS and item not in players:
-                    raise _Invalid(where, f"no player named {item!r} (players: {', '.join(players)})")
-                if key in OBJECT_ARGUMENTS:
-                    self.expect_object(item, where)
-                if key in ANY_ARGUMENTS and item not in players:
-                    self.expect_object(item, where)
+                self.expect(item, refers, where, players)
 
 
 # entry points --------------------------------------------------------------------------------
@@ -391,7 +281,7 @@ def from_data(data: dict[str, Any], source: str, lines: dict[Path, int] | None =
     """Check parsed TOML and resolve it into a `Scenario`; errors name `source` and the line."""
     try:
         return _Builder(data).build(source)
-    except _Invalid as invalid:
+    except Invalid as invalid:
         line = line_of(lines or {}, invalid.path)
         where = render_path(invalid.path)
         raise ScenarioError(source, f"{where}: {invalid.message}" if where else invalid.message, line=line) from None

@@ -178,3 +178,9 @@ def test_each_kind_of_gift(gift, check):
     cast(state, spell.id, gift_to="Bob")
     resolve_top(state)
     assert check(state)
+
+
+def test_every_kind_of_gift_gives_something():
+    from mtgrules.engine.state import Gift
+
+    assert list(GIFTS) == list(Gift)

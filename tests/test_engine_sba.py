@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtgrules.engine.choices import Chooser
-from mtgrules.engine.sba import check_state_based_actions, pending_state_based_actions
+from mtgrules.engine.sba import ActionKind, check_state_based_actions, pending_state_based_actions
 from mtgrules.engine.state import State
 
 
@@ -455,7 +455,7 @@ def test_only_the_newest_role_per_player_stays():
     new = state.add("Monster Role", "Alice", **role)
     bobs = state.add("Wicked Role", "Bob", **role)
     events = check_state_based_actions(state)
-    assert [(e.rule, e.objects) for e in events][0] == ("704.5z", (old.id,))
+    assert (events[0].rule, events[0].objects) == ("704.5z", (old.id,))
     assert state.on_battlefield(new.id) and state.on_battlefield(bobs.id)
     assert old.id not in state.objects  # a token: it ceased to exist at the next check (704.5d)
 
@@ -498,7 +498,7 @@ def test_pending_actions_are_listed_in_704_5_order_without_changing_anything():
     state.player("Alice").life = 0
     pending = pending_state_based_actions(state)
     assert [(a.rule, a.kind, a.target) for a in pending] == [
-        ("704.5a", "lose", "Alice"), ("704.5c", "lose", "Bob"), ("704.5f", "graveyard", creature.id)]
+        ("704.5a", ActionKind.LOSE, "Alice"), ("704.5c", ActionKind.LOSE, "Bob"), ("704.5f", ActionKind.GRAVEYARD, creature.id)]
     assert state.on_battlefield(creature.id) and not state.player("Alice").lost
 
 
@@ -510,3 +510,10 @@ def test_one_check_per_rule_of_704_5_in_order():
     expected = [subrule("704.5", i) for i in range(25)]
     assert [f.__name__ for f in STATE_BASED_ACTIONS] == [implementations_for(n)[0].function for n in expected]
     assert all(len(implementations_for(n)) == 1 for n in expected)
+
+
+def test_every_kind_of_action_is_performed_by_one_function():
+    from mtgrules.engine.sba import PERFORMERS
+
+    assert set(PERFORMERS) == set(ActionKind)
+    assert len(set(PERFORMERS.values())) == len(ActionKind)

@@ -96,3 +96,17 @@ def test_a_copy_of_a_spell_belongs_to_whoever_put_it_on_the_stack():
     assert (copy.owner, copy.controller, event.players) == ("Bob", "Bob", ("Bob",))
     resolve_top(state)
     assert state.on_battlefield(copy.id) and (copy.owner, copy.controller, copy.token) == ("Bob", "Bob", True)
+
+
+def test_every_zone_is_a_list_the_state_keeps_and_an_unknown_zone_is_refused():
+    from mtgrules.engine.state import PLAYER_ZONES, SHARED_ZONES, Player, Zone
+
+    assert set(PLAYER_ZONES) | set(SHARED_ZONES) == set(Zone) and not set(PLAYER_ZONES) & set(SHARED_ZONES)
+    player = Player("Alice")
+    assert all(isinstance(getattr(player, zone.value), list) for zone in PLAYER_ZONES)
+    state = State(["Alice"])
+    for zone in Zone:  # a zone given by its value, as callers may write it
+        card = state.add("Opt", "Alice", zone.value)
+        assert state.zone_of(card.id) == zone
+    with pytest.raises(ValueError, match="unknown zone 'yard'"):
+        state.add("Opt", "Alice", "yard")

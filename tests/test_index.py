@@ -16,6 +16,7 @@ import pytest
 
 from mtgrules import store
 from mtgrules.align import linking
+from mtgrules.cli.progress import TerminalReporter
 from mtgrules.index import build
 from mtgrules.index.analyzers import language_analyzer
 from mtgrules.index.query import Index, QueryError
@@ -194,7 +195,7 @@ def test_a_second_writer_waits_for_the_first_and_says_so(sample, capsys):
     root = paths.index_dir()
     done = threading.Event()
     with build._build_lock(root):
-        worker = threading.Thread(target=lambda: (build.ensure_index(), done.set()))
+        worker = threading.Thread(target=lambda: (build.ensure_index(reporter=TerminalReporter()), done.set()))
         worker.start()
         time.sleep(0.3)
         assert not done.is_set()
@@ -285,13 +286,13 @@ def test_malformed_queries_are_refused_with_the_reason(index, query, message):
 
 
 def test_a_build_shows_a_progress_bar_only_on_a_terminal(sample, capsys, monkeypatch):
-    build.ensure_index()
+    build.ensure_index(reporter=TerminalReporter())
     assert "Indexing the corpus" not in capsys.readouterr().err
 
     use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
     monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True)
-    build.ensure_index()
+    build.ensure_index(reporter=TerminalReporter())
     assert "Indexing the corpus" in capsys.readouterr().err
 
 
@@ -311,6 +312,13 @@ def test_the_lexicon_grows_from_the_card_texts_of_the_corpus(monkeypatch):
         results = index.search("墓地", langs=["en"])
         assert results.hits and results.hits[0].translation == "墓地 → graveyard"
         assert ("rule", "704.5f", "en") in keys(results)
+
+
+def test_the_library_builds_without_printing(sample, capsys, monkeypatch):
+    """The index layer prints nothing itself: a program using it decides what to show."""
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    build.ensure_index()
+    assert capsys.readouterr() == ("", "")
 
 
 def test_a_spanish_stop_word_does_not_block_a_search_across_languages(index):

@@ -4,12 +4,12 @@ choices from nearby boards, Leitner boxes."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mtgrules.study import citations, judging, quiz, quiz_scenarios, scenario
 from mtgrules.align import linking
+from mtgrules.study import citations, judging, quiz, quiz_scenarios, scenario
 from mtgrules.study.progress import BOX_DAYS, ItemState, Progress, order
 from mtgrules.study.quiz_boards import GENERATORS
 
@@ -90,7 +90,7 @@ def test_a_scenario_judged_twice_plays_out_the_same(texts):
 
 
 def test_leitner_boxes_rise_on_right_answers_and_fall_to_one_on_wrong(tmp_path):
-    start = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    start = datetime(2026, 11, 29, tzinfo=UTC)
     with Progress(tmp_path / "quiz.sqlite3") as held:
         boxes = [held.record("number:es:704.5g", "number", "es", "704", right, start) for right in
                  (True, True, True, True, True, False)]
@@ -105,7 +105,7 @@ def test_leitner_boxes_rise_on_right_answers_and_fall_to_one_on_wrong(tmp_path):
 
 
 def test_order_puts_due_items_first_then_new_then_the_rest():
-    now = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 29, tzinfo=UTC)
     past, future = (now - timedelta(days=1)).isoformat(), (now + timedelta(days=3)).isoformat()
     states = {"due-box-3": ItemState(3, past, 2, 2), "due-box-1": ItemState(1, past, 1, 0),
               "later": ItemState(4, future, 3, 3)}

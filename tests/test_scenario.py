@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
+from conftest import REPO
 
 from mtgrules.study import scenario
+from mtgrules.study.actions import ACTIONS
 from mtgrules.study.scenario import ScenarioError
 from mtgrules.study.tomllines import key_lines, line_of, render_path
 
@@ -82,6 +85,14 @@ def test_the_brief_example_error_names_file_line_and_key():
          '"counter", "resolve", "damage", "draw", "counters", "lore", "end_step", got "explode"'),
         ('[[players]]\nname = "A"\n[[actions]]\ndo = "pay_energy"\nplayer = "A"\n',
          "bad.toml:3: actions[0]: missing key 'amount'"),
+        ('[[players]]\nname = "A"\n[[actions]]\ndo = "connive"\n',
+         "bad.toml:3: actions[0]: connive needs either 'permanent' or 'permanents'"),
+        ('[[players]]\nname = "A"\nhand = ["Spy"]\n[[actions]]\ndo = "connive"\npermanent = "spy"\npermanents = ["spy"]\n',
+         "bad.toml:4: actions[0]: connive needs either 'permanent' or 'permanents'"),
+        ('[[players]]\nname = "A"\n[[actions]]\ndo = "draw"\nplayer = "B"\n',
+         "bad.toml:5: actions[0].player: no player named 'B' (players: A)"),
+        ('[[players]]\nname = "A"\n[[actions]]\ndo = "damage"\nsource = "A"\ntarget = "A"\namount = 1\n',
+         "bad.toml:5: actions[0].source: no object with id 'A'"),
         ('[[players]]\nname = "A"\nspeed = 5\n', "bad.toml:3: players[0].speed: expected an integer from 1 to 4, got 5"),
         ('[[players]]\nname = "A"\n[[players]]\nname = "A"\n', "bad.toml:4: players[1].name: player 'A' is already players[0]"),
         ('title = "nobody"\n', "bad.toml: players: a scenario needs at least one [[players]] table"),
@@ -131,9 +142,37 @@ def test_a_missing_timestamp_counts_as_0_as_examples_readme_says():
 
 def test_unreadable_and_non_utf8_files(tmp_path):
     missing = tmp_path / "missing.toml"
-    with pytest.raises(ScenarioError, match="missing.toml: can't read the scenario"):
+    with pytest.raises(ScenarioError, match=r"missing\.toml: can't read the scenario"):
         scenario.load(missing)
     latin = tmp_path / "latin.toml"
     latin.write_bytes(b'[[players]]\nname = "Jos\xe9"\n')
-    with pytest.raises(ScenarioError, match=r"latin.toml:2: not UTF-8 text"):
+    with pytest.raises(ScenarioError, match=r"latin\.toml:2: not UTF-8 text"):
         scenario.load(latin)
+
+
+def test_every_action_declares_its_arguments_consistently():
+    for name, spec in ACTIONS.items():
+        assert set(spec.exactly_one_of) <= set(spec.arguments), name
+        assert not any(spec.arguments[key].required for key in spec.exactly_one_of), name
+        assert all(argument.default is None for argument in spec.arguments.values() if argument.required), name
+
+
+def test_examples_readme_documents_every_action_its_arguments_and_defaults():
+    """examples/README.md is where people learn the actions: its table must say what
+    `actions.ACTIONS` accepts, argument for argument, and the same defaults."""
+    readme = (REPO / "examples" / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### `[[actions]]`")[1].split("\n### ")[0]
+    documented, defaults = {}, {}
+    body = section.split("|---|---|\n")[1]  # the rows under the header
+    for row in (line for line in body.splitlines() if line.startswith("| `")):
+        names, arguments = row.strip("|").split("|")[:2]
+        for name in re.findall(r"`(\w+)`", names):
+            documented[name] = set(re.findall(r"`(\w+)", arguments))
+            defaults.update({(name, key): value for key, value in re.findall(r"`(\w+)` \(default ([^)]+)\)", arguments)})
+    assert list(documented) == list(ACTIONS)
+    for name, spec in ACTIONS.items():
+        assert documented[name] == set(spec.arguments), name
+        for key, argument in spec.arguments.items():
+            if (name, key) in defaults:
+                assert str(argument.default) == defaults[name, key], (name, key)
+    assert defaults, "the README states no defaults: has its table changed shape?"

@@ -1,0 +1,86 @@
+"""`mtgrules diff OLD NEW`: the rules added, removed, moved, replaced and edited between two
+English editions, with word-level changes. The library is `mtgrules.lookup.changes`."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mtgrules import rulenumbers
+from mtgrules.cli.editions import check_edition_argument, load_records, render_diff
+from mtgrules.cli.options import json_option
+from mtgrules.cli.output import echo_json, style, wrap
+
+_COLOURS = {"added": "green", "removed": "red", "replaced": "magenta", "moved": "blue", "edited": "yellow"}
+
+
+def _edition(ctx, param, value: str) -> str:
+    return check_edition_argument(value)
+
+
+def _scope(ctx, param, value: str | None) -> str | None:
+    if value is None:
+        return None
+    number = value.strip().rstrip(".")
+    if not rulenumbers.is_rule_number(number):
+        raise click.BadParameter(f"{value!r}: give a chapter, section or rule number, e.g. 7, 701 or 704.5")
+    return number
+
+
+def _print_entry(entry: dict) -> None:
+    kind = entry["change"]
+    where = f"{entry['old']} → {entry['new']}" if kind == "moved" else (entry["new"] or entry["old"])
+    head = style(f"{kind:<9}", fg=_COLOURS.get(kind)) + f" {where}"
+    if entry["title"]:
+        head += f"  {entry['title']}"
+    notes = []
+    if kind == "moved" and entry["text_changed"]:
+        notes.append("edited")
+    if entry["references_only"]:
+        notes.append("rule numbers only")
+    if notes:
+        head += style(f"  ({', '.join(notes)})", dim=True)
+    click.echo(head)
+    indent = " " * 10
+    if entry["diff"]:
+        click.echo(render_diff(entry["diff"], indent=indent))
+    elif kind == "added":
+        click.echo(wrap(entry["new_text"], indent=indent))
+    elif kind == "removed":
+        click.echo(wrap(entry["old_text"], indent=indent))
+    elif kind == "replaced":
+        click.echo(wrap("was: " + entry["old_text"], indent=indent))
+        click.echo(wrap("now: " + entry["new_text"], indent=indent))
+
+
+@click.command()
+@click.argument("old", callback=_edition)
+@click.argument("new", callback=_edition)
+@click.option("--section", "scope", callback=_scope, metavar="NUMBER",
+              help="Only rules within this chapter, section or rule (7, 701, 704.5), numbered in either edition.")
+@json_option
+def diff(old: str, new: str, scope: str | None, as_json: bool) -> None:
+    """Show what changed from edition OLD to edition NEW (dates YYYY-MM-DD, or latest).
+
+    A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed."""
+    from mtgrules.align.trace import Trace
+    from mtgrules.lookup import changes, editions
+
+    records, available = load_records()
+    old_edition, new_edition = editions.resolve(available, old), editions.resolve(available, new)
+    first, last = sorted((old_edition, new_edition))
+    trace = Trace(records, editions=[e for e in available if first <= e <= last])  # only what lies between
+    counts, entries = changes.diff(trace, old_edition, new_edition, scope)
+    if not entries:
+        within = f" within {scope}" if scope else ""
+        click.echo(f"mtgrules: no changes from {old_edition} to {new_edition}{within}", err=True)
+        sys.exit(1)
+    if as_json:
+        for entry in entries:
+            echo_json(entry)
+        return
+    summary = ", ".join(f"{counts[kind]} {kind}" for kind in ("edited", "moved", "replaced", "added", "removed"))
+    click.echo(style(f"{old_edition} → {new_edition}", bold=True) + f": {summary} ({counts['unchanged']} unchanged)")
+    for entry in entries:
+        _print_entry(entry)

@@ -1,0 +1,88 @@
+"""What `mtgrules card` shows: a card found by any of its names, with its rulings.
+
+Names are matched forgivingly: accents and case do not matter, a unique beginning or part of a
+name is enough ("Sieste du jeune raton"), and a typo finds the closest name ("electrozoo").
+Each ruling is given in the requested languages beside its English original, with its date,
+whether an engine test enforces it, and how many cards carry the very same ruling (Kaladesh
+repeats its energy rulings on dozens of cards).
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from mtgrules.lookup.catalog import Catalog
+from mtgrules.records import Record
+from mtgrules.text import fold
+
+
+def find_cards(catalog: Catalog, name: str) -> list[str]:
+    """English names of the cards `name` designates, best first; several when ambiguous."""
+    names = catalog.card_names
+    wanted = " ".join(fold(name).split())
+    if wanted in names:
+        return sorted(names[wanted])
+    for matches in (lambda folded: folded.startswith(wanted), lambda folded: wanted in folded):
+        found = sorted({card for folded, cards in names.items() if matches(folded) for card in cards})
+        if found:
+            return found
+    close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.75)
+    return sorted(names[close[0]]) if close else []
+
+
+def similar_card_names(catalog: Catalog, name: str) -> list[str]:
+    """English names of cards whose names look like `name`: the "did you mean" of a miss."""
+    close = difflib.get_close_matches(fold(name), list(catalog.card_names), n=3, cutoff=0.5)
+    return sorted({card for folded in close for card in catalog.card_names[folded]})
+
+
+def ruling_groups(rulings: list[Record]) -> list[list[Record]]:
+    """Rulings grouped by the English ruling they translate (unaligned ones stand alone), in
+    the English order."""
+    groups: dict[tuple, list[Record]] = {}
+    for ruling in rulings:
+        key = ("en", ruling.en_position) if ruling.en_position is not None else (ruling.lang, ruling.position, ruling.source)
+        groups.setdefault(key, []).append(ruling)
+
+    def order(item):
+        key, members = item
+        return (key[0] != "en", key[1] if isinstance(key[1], int) else 0, members[0].date or "")
+
+    return [members for _, members in sorted(groups.items(), key=order)]
+
+
+def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry) -> dict[str, Any]:
+    """The card's names and its rulings (in `langs`, or all), as the JSON object of `--json`.
+    `registry` is `mtgrules.engine.registry`: which engine tests enforce each ruling."""
+    record = catalog.cards.get(card)
+    rulings = catalog.rulings.get(card, [])
+    names = dict(record.names) if record else {}
+    for ruling in rulings:
+        if ruling.printed_name:
+            names.setdefault(ruling.lang, ruling.printed_name)
+    names.setdefault("en", card)
+    entries = []
+    for group in ruling_groups(rulings):
+        texts = {r.lang: r.text for r in group if langs is None or r.lang in langs}
+        if not texts:
+            continue
+        digest = next((r.en_digest for r in group if r.en_digest), None)
+        entries.append(
+            {
+                "en_position": group[0].en_position,
+                "en_digest": digest,
+                "date": next((r.date for r in group if r.date), None),
+                "texts": texts,
+                "en_text": next((r.en_text for r in group if r.en_text), None),
+                "aligned": all(r.aligned for r in group),
+                "cards_with_same_ruling": len(catalog.cards_by_digest.get(digest, ())) if digest else 1,
+                "tests": registry.tests_for_ruling(card, digest) if digest else [],
+            }
+        )
+    return {
+        "card": card,
+        "names": dict(sorted(names.items())),
+        "set": record.set_code if record else None,
+        "rulings": entries,
+    }

@@ -1,0 +1,39 @@
+"""What `mtgrules diff OLD NEW` shows: the rules added, removed, moved, replaced and edited
+between two English editions, with word-level changes.
+
+Rules are paired by identity (`mtgrules.align.trace`), never by number: a renumbered rule is one
+move, not a removal and an addition, and a number that holds another rule says so.
+"""
+
+from __future__ import annotations
+
+from mtgrules.align.trace import Change, Trace, changes_by_kind, content, word_diff
+from mtgrules.lookup.editions import short_title, within
+
+
+def diff(trace: Trace, old: str, new: str, scope: str | None = None) -> tuple[dict[str, int], list[dict]]:
+    """How many rules of each kind of change (unchanged included) and one entry per change
+    (unchanged rules left out), in document order; `scope` keeps only the rules within a
+    chapter, section or rule (by their number in either edition)."""
+    changes = [c for c in trace.changes(old, new) if within(c.old, scope) or within(c.new, scope)]
+    return changes_by_kind(changes), [_entry(trace, old, new, c) for c in changes if c.kind != "unchanged"]
+
+
+def _entry(trace: Trace, old: str, new: str, change: Change) -> dict:
+    old_record = trace.record(old, change.old) if change.old else None
+    new_record = trace.record(new, change.new) if change.new else None
+    old_text = content(old_record) if old_record else None
+    new_text = content(new_record) if new_record else None
+    paired = change.kind in ("edited", "moved") and change.text_changed
+    return {
+        "change": change.kind,
+        "old": change.old,
+        "new": change.new,
+        "title": short_title(new_record or old_record),
+        "old_title": short_title(old_record) if change.kind == "replaced" else None,
+        "text_changed": change.text_changed,
+        "references_only": change.references_only,
+        "old_text": old_text,
+        "new_text": new_text,
+        "diff": [list(span) for span in word_diff(old_text or "", new_text or "")] if paired else None,
+    }

@@ -1,0 +1,98 @@
+"""What `mtgrules rule` shows about a rule: its texts per language, its place among its
+neighbours, the rules it refers to, and the engine code and tests behind it.
+
+`rule_entry` gives one number's entry as a plain dict (the object `--json` prints); `entries`
+gives a rule asked for and its subrules in order. NUMBER may be a range: `704.5a-704.5d`,
+`701.50-52` (`parse_numbers`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mtgrules import rulenumbers
+from mtgrules.lookup.catalog import Catalog
+
+_RANGE = re.compile(r"^\s*(\S+?)\s*[-\u2013\u2014]\s*(\S+)\s*$")
+
+
+def parse_numbers(text: str) -> list[str]:
+    """"704.5" -> ["704.5"]; "704.5a-704.5d" -> the four; anything else raises ValueError with
+    the reason."""
+    match = _RANGE.match(text)
+    if match:
+        return rulenumbers.expand_range(match.group(1).rstrip("."), match.group(2).rstrip("."))
+    number = text.strip().rstrip(".")
+    rulenumbers.split(number)
+    return [number]
+
+
+def descendants(catalog: Catalog, number: str) -> list[str]:
+    """The subrules of a numbered rule, in order (704.5 -> 704.5a … 704.5aa). A section or
+    chapter lists its rules, not all their subrules: those are one `rule` call away."""
+    _, rule, letters = rulenumbers.split(number)
+    if rule is None or letters:
+        return []
+    return catalog.children.get(number, [])
+
+
+def neighbours(catalog: Catalog, number: str) -> tuple[str | None, str | None]:
+    """The rules before and after `number` under the same parent."""
+    parent = rulenumbers.parent(number)
+    siblings = catalog.children.get(parent, []) if parent else []
+    if number not in siblings:
+        return None, None
+    at = siblings.index(number)
+    return (siblings[at - 1] if at > 0 else None), (siblings[at + 1] if at + 1 < len(siblings) else None)
+
+
+def references(catalog: Catalog, number: str) -> list[str]:
+    """The rules `number` cites, in any of its languages, in order of first mention."""
+    found: list[str] = []
+    for record in catalog.numbered.get(number, {}).values():
+        cited = record.references or rulenumbers.references(" ".join([record.text, *record.examples]))
+        for reference in cited:
+            if reference != number and reference not in found:
+                found.append(reference)
+    return found
+
+
+def _link(catalog: Catalog, number: str | None, langs: list[str]) -> dict[str, Any] | None:
+    return {"number": number, "title": catalog.title_of(number, langs)} if number else None
+
+
+def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, head: bool) -> dict[str, Any]:
+    """Everything shown about one number, as the JSON object of `--json`. `head` adds the
+    parent, the neighbours and the subrules: what the rule asked for shows."""
+    by_lang = catalog.numbered.get(number, {})
+    texts: dict[str, dict[str, Any] | None] = {}
+    for lang in langs:
+        record = by_lang.get(lang)
+        texts[lang] = None if record is None else {
+            "title": record.title,
+            "text": record.text,
+            "examples": record.examples,
+            "source": record.source,
+            "edition": record.edition,
+            "confidence": record.confidence,
+            "aligned": record.aligned,
+        }
+    entry: dict[str, Any] = {
+        "number": number,
+        "title": next((by_lang[lang].title for lang in [*langs, *sorted(by_lang)] if lang in by_lang and by_lang[lang].title), None),
+        "texts": texts,
+        "references": [_link(catalog, n, langs) for n in references(catalog, number)],
+        "implemented_by": [
+            {"module": i.module, "function": i.function, "path": i.path, "line": i.line}
+            for i in registry.implementations_for(number)
+        ],
+        "tests": list(registry.tests_for_rule(number)),
+    }
+    if head:
+        previous, following = neighbours(catalog, number)
+        entry["parent"] = _link(catalog, rulenumbers.parent(number), langs)
+        entry["previous"] = _link(catalog, previous, langs)
+        entry["next"] = _link(catalog, following, langs)
+        entry["subrules"] = catalog.children.get(number, [])
+    return entry

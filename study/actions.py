@@ -1,0 +1,134 @@
+"""The actions a scenario can perform (`[[actions]]`, `do = "..."`), in one table.
+
+Each `ActionSpec` holds everything about one action: its name, its arguments (how each is
+checked, whether it is required, its default, what it names), and how the engine performs it.
+`scenario` checks an action table against its spec and `judging` performs it, both from
+`ACTIONS`, so adding an action is one entry here (and a row in examples/README.md, which a test
+compares with this table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtgrules.engine import connive, convert, energy, saga, stack
+from mtgrules.engine.choices import Chooser
+from mtgrules.engine.events import Event
+from mtgrules.engine.state import State
+from mtgrules.study.checks import Checker, Invalid, Refers, card_type, integer, listed, one_of, table, text
+from mtgrules.study.tomllines import Path
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of an action. `default` is what `perform` gets when an optional argument
+    is not written (the action as checked, and as shown, keeps only what was written)."""
+
+    check: Checker
+    required: bool = False
+    default: Any = None
+    refers: Refers = Refers.NOTHING
+
+
+Perform = Callable[[State, dict[str, Any], Chooser], list[Event]]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """What one kind of action takes and how the engine performs it. `exactly_one_of`: argument
+    names of which an action must give one and only one (connive: one permanent or several)."""
+
+    name: str
+    perform: Perform
+    arguments: dict[str, Argument] = field(default_factory=dict)
+    exactly_one_of: tuple[str, ...] = ()
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(key for key, argument in self.arguments.items() if argument.required)
+
+    def check(self, value: dict[str, Any], path: Path) -> dict[str, Any]:
+        """Check an action table's arguments (all but `do`); returns them checked."""
+        spec = {key: argument.check for key, argument in self.arguments.items()}
+        checked = table({k: v for k, v in value.items() if k != "do"}, path, spec, self.required)
+        if self.exactly_one_of and sum(key in checked for key in self.exactly_one_of) != 1:
+            raise Invalid(path, f"{self.name} needs either " + " or ".join(repr(key) for key in self.exactly_one_of))
+        return checked
+
+    def run(self, state: State, action: dict[str, Any], chooser: Chooser) -> list[Event]:
+        """Perform a checked action on `state`, unwritten arguments taking their defaults."""
+        defaults = {key: argument.default for key, argument in self.arguments.items() if not argument.required}
+        return self.perform(state, {**defaults, **action}, chooser)
+
+
+def _connive(state: State, a: dict[str, Any], chooser: Chooser) -> list[Event]:
+    if a["permanent"] is not None:
+        return connive.connive(state, a["permanent"], a["n"], chooser)
+    return connive.connive_together(state, [(p, a["n"]) for p in a["permanents"]], chooser)
+
+
+def _cast(state: State, a: dict[str, Any], chooser: Chooser) -> list[Event]:
+    return stack.cast(state, a["card"], targets=tuple(a["targets"]), target_type=a["target_type"],
+                      gift_to=a["gift_to"], gift_targets=tuple(a["gift_targets"]))
+
+
+_AN_OBJECT = Argument(text, required=True, refers=Refers.OBJECT)
+_A_PLAYER = Argument(text, required=True, refers=Refers.PLAYER)
+
+_SPECS = (
+    ActionSpec("connive", _connive, {
+        "permanent": Argument(text, refers=Refers.OBJECT),
+        "permanents": Argument(listed(text), refers=Refers.OBJECT),
+        "n": Argument(integer(0), default=1),
+    }, exactly_one_of=("permanent", "permanents")),
+    ActionSpec("convert", lambda state, a, chooser: convert.convert(state, a["permanent"]), {"permanent": _AN_OBJECT}),
+    ActionSpec("get_energy", lambda state, a, chooser: energy.get_energy(state, a["player"], a["amount"]),
+               {"player": _A_PLAYER, "amount": Argument(integer(1), required=True)}),
+    ActionSpec("pay_energy", lambda state, a, chooser: energy.pay_energy(state, a["player"], a["amount"]),
+               {"player": _A_PLAYER, "amount": Argument(integer(1), required=True)}),
+    ActionSpec("cast", _cast, {
+        "card": _AN_OBJECT,
+        "targets": Argument(listed(text), default=(), refers=Refers.OBJECT_OR_PLAYER),
+        "target_type": Argument(card_type),
+        "gift_to": Argument(text, refers=Refers.PLAYER),
+        "gift_targets": Argument(listed(text), default=(), refers=Refers.OBJECT_OR_PLAYER),
+    }),
+    ActionSpec("counter", lambda state, a, chooser: stack.counter(state, a["spell"]), {"spell": _AN_OBJECT}),
+    ActionSpec("resolve", lambda state, a, chooser: stack.resolve_top(state, chooser)),
+    ActionSpec("damage", lambda state, a, chooser: state.deal_damage(a["source"], a["target"], a["amount"]), {
+        "source": _AN_OBJECT,
+        "target": Argument(text, required=True, refers=Refers.OBJECT_OR_PLAYER),
+        "amount": Argument(integer(1), required=True),
+    }),
+    ActionSpec("draw", lambda state, a, chooser: state.draw(a["player"], a["count"]),
+               {"player": _A_PLAYER, "count": Argument(integer(1), default=1)}),
+    ActionSpec("counters", lambda state, a, chooser: state.put_counters(a["permanent"], a["kind"], a["count"]), {
+        "permanent": _AN_OBJECT,
+        "kind": Argument(text, required=True),
+        "count": Argument(integer(1), default=1),
+    }),
+    ActionSpec("lore", lambda state, a, chooser: saga.add_lore_counters(state, a["permanent"], a["count"]),
+               {"permanent": _AN_OBJECT, "count": Argument(integer(1), default=1)}),
+    ActionSpec("end_step", lambda state, a, chooser: state.end_step()),
+)
+
+
+def _by_name(specs: tuple[ActionSpec, ...]) -> dict[str, ActionSpec]:
+    named = {spec.name: spec for spec in specs}
+    if len(named) != len(specs):
+        raise ValueError("two scenario actions share a name")
+    return named
+
+
+ACTIONS = _by_name(_SPECS)  # in the order error messages list them
+
+
+def check_action(value: dict[str, Any], path: Path) -> dict[str, Any]:
+    """An action table (already known to be a table): `do` names the action, the rest are its
+    arguments. Returns {"do": name, **checked arguments}; references are resolved later."""
+    if "do" not in value:
+        raise Invalid(path, f"missing key 'do' (one of: {', '.join(ACTIONS)})")
+    name = one_of(tuple(ACTIONS))(value["do"], path + ("do",))
+    return {"do": name, **ACTIONS[name].check(value, path)}
