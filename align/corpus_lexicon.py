@@ -21,10 +21,11 @@ import hashlib
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mtgrules.align import lexicon
-from mtgrules.align.lexicon import Lexicon
-from mtgrules.records import Record
+if TYPE_CHECKING:  # the learning modules load when used: the index checks COMMITTED on each search
+    from mtgrules.align.lexicon import Entry, Lexicon, Segment
+    from mtgrules.records import Record
 
 COMMITTED = "lexicon.tsv"
 # Pairs used as alignment evidence must be surer than pairs used to widen a search.
@@ -35,18 +36,24 @@ CACHE_VERSION = "1"
 @cache
 def committed() -> Lexicon:
     """The lexicon shipped with mtgrules."""
+    from mtgrules.align.lexicon import Lexicon
+
     text = resources.files("mtgrules.corpus").joinpath(COMMITTED).read_text(encoding="utf-8")
     return Lexicon.from_tsv(text, f"corpus/{COMMITTED}")
 
 
 def with_listed(records: list[Record], base: Lexicon | None = None) -> Lexicon:
     """`base` (default: the committed lexicon) with the pairs `records` state outright."""
+    from mtgrules.align import lexicon
+
     return (committed() if base is None else base).merged(lexicon.listed_entries(records))
 
 
 def for_corpus(records: list[Record], cache_folder: Path | None = None) -> Lexicon:
     """The committed lexicon, the pairs `records` state, and the pairs learned from their
     parallel texts in the languages of the records (cached in `cache_folder` when given)."""
+    from mtgrules.align import lexicon
+
     base = with_listed(records)
     languages = {lexicon.LEXICON_LANGUAGE.get(r.lang, r.lang) for r in records} - {"en"}
     segments = [s for s in lexicon.segments_from_records(records) if s.lang in languages]
@@ -55,7 +62,10 @@ def for_corpus(records: list[Record], cache_folder: Path | None = None) -> Lexic
     return base.merged(_learned(segments, cache_folder))
 
 
-def _learned(segments: list[lexicon.Segment], cache_folder: Path | None) -> list[lexicon.Entry]:
+def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
+    from mtgrules.align import lexicon
+    from mtgrules.align.lexicon import Lexicon
+
     digest = hashlib.sha256(CACHE_VERSION.encode())
     for segment in segments:
         digest.update("\x1f".join([segment.lang, segment.source, segment.translated, segment.english, *segment.masked]).encode())

@@ -29,7 +29,8 @@ MAX_WORDS = 4  # the longest phrase compared ("acciones basadas en estado"; four
 _WORD = re.compile(r"[^\W\d_]+")
 # English keeps an apostrophe inside a word ("can't", "creature's": the stemmer drops the 's);
 # French and Italian elide an article into the next word ("l'indestructible"), split there.
-_ENGLISH_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# Query translation reads query words with it too.
+PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # Mana, energy and tap symbols, and rule numbers with their letter ("704.5g"): never words.
 _SYMBOL = re.compile(r"\{[^}]*\}|\d+(?:\.\d+)*[a-z]*")
 # What may stand between two words of one phrase.
@@ -86,7 +87,7 @@ def runs(text: str, lang: str) -> list[list[tuple[str, str]]]:
     current: list[tuple[str, str]] = []
     cursor = 0
     text = _SYMBOL.sub("|", text)
-    for match in (_ENGLISH_WORD if lang == "en" else _WORD).finditer(text):
+    for match in (PLAIN_WORD if lang == "en" else _WORD).finditer(text):
         gap = text[cursor:match.start()]
         if current and _JOINING.fullmatch(gap) is None:
             found.append(current)

@@ -112,9 +112,20 @@ def read_meta(folder: Path) -> dict:
 
 
 def is_current(folder: Path, fingerprint: str) -> bool:
-    """True when `folder` indexes this corpus with this version's schema and analyzers."""
+    """True when `folder` indexes this corpus with this version's schema, analyzers and
+    committed lexicon (a new version of mtgrules may ship a new corpus/lexicon.tsv for the same
+    corpus)."""
     meta = read_meta(folder)
-    return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT
+    return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT and meta.get("lexicon") == committed_lexicon_digest()
+
+
+def committed_lexicon_digest() -> str:
+    """A digest of corpus/lexicon.tsv (64 kB: a fraction of a millisecond)."""
+    from importlib import resources
+
+    from mtgrules.align.corpus_lexicon import COMMITTED
+
+    return store.digest_bytes(resources.files("mtgrules.corpus").joinpath(COMMITTED).read_bytes())[:16]
 
 
 @contextmanager
@@ -176,6 +187,7 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
     meta = {
         "fingerprint": fingerprint,
         "layout": LAYOUT,
+        "lexicon": committed_lexicon_digest(),
         "langs": langs,
         "records": len(records),
         "built": datetime.now(UTC).isoformat(timespec="seconds"),

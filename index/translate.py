@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import pickle
 import re
-from dataclasses import dataclass, field
 from itertools import chain, permutations
 from pathlib import Path
 
@@ -47,35 +46,48 @@ _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 _ITEM = re.compile(
     r'(?P<phrase>"[^"]*"(?:~\d+)?)|(?P<field>[A-Za-z_]\w*:(?:"[^"]*"|[^\s()"]+))|(?P<paren>[()])|(?P<word>[^\s"()]+)'
 )
-_PLAIN = re.compile(r"^[^\W\d_]+(?:['’][^\W\d_]+)*$")
 # How close to the best a second translation must score to be searched too.
 ALTERNATIVE_SHARE = 0.8
 
+# Plain classes, not dataclasses: `mtgrules search` imports this module on every call, and each
+# dataclass costs about a millisecond to create.
 
-@dataclass
+
 class Translation:
-    source: str  # the query's language
-    target: str
-    query: str  # what to search in the target language's fields
-    shown: str  # "daño letal → damage lethal"
-    complete: bool = True  # every word was translated or kept; else some were dropped
+    """One language's translation of the query, and how to show it."""
+
+    __slots__ = ("complete", "query", "shown", "source", "target")
+
+    def __init__(self, source: str, target: str, query: str, shown: str, complete: bool = True):
+        self.source = source  # the query's language
+        self.target = target
+        self.query = query  # what to search in the target language's fields
+        self.shown = shown  # "daño letal → \"lethal damage\""
+        self.complete = complete  # every word was translated or kept; else some were dropped
+
+    def __repr__(self) -> str:
+        return f"Translation({self.source!r}, {self.target!r}, {self.query!r}, complete={self.complete})"
 
 
-@dataclass
 class Plan:
     """How one query is searched: as typed in `direct`, translated in `translations`, and as
     typed, below, in `fallback` (languages nothing could be translated into)."""
 
-    detected: list[str]
-    direct: list[str]
-    translations: list[Translation] = field(default_factory=list)
-    fallback: list[str] = field(default_factory=list)
+    __slots__ = ("detected", "direct", "fallback", "translations")
+
+    def __init__(self, detected: list[str], direct: list[str]):
+        self.detected = detected
+        self.direct = direct
+        self.translations: list[Translation] = []
+        self.fallback: list[str] = []
 
 
-@dataclass
 class _Item:
-    kind: str  # plain, phrase, field, paren, operator, other
-    text: str
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str):
+        self.kind = kind  # plain, phrase, field, paren, operator, other
+        self.text = text
 
 
 def _items(text: str) -> list[_Item]:
@@ -84,7 +96,7 @@ def _items(text: str) -> list[_Item]:
         kind = match.lastgroup or "other"
         value = match.group(0)
         if kind == "word":
-            kind = "operator" if value in _OPERATORS else "plain" if _PLAIN.match(value) else "other"
+            kind = "operator" if value in _OPERATORS else "plain" if phrases.PLAIN_WORD.fullmatch(value) else "other"
         items.append(_Item(kind, value))
     return items
 
@@ -97,9 +109,6 @@ def _words(items: list[_Item]) -> list[str]:
         if item.kind in ("plain", "phrase"):
             found.extend(phrases.words_of(item.text))
     return found
-
-
-_PLAIN_WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
 def _is_ascii_word(word: str) -> bool:
@@ -261,7 +270,7 @@ class Translator:
                 continue
             flush()
             if item.kind == "phrase":
-                inner = _PLAIN_WORDS.findall(item.text)
+                inner = phrases.PLAIN_WORD.findall(item.text)
                 pieces, count, lost = self._translate_run(inner, source, target, whole_phrase=True)
                 translated += count
                 dropped = dropped or (lost and bool(count))
