@@ -179,6 +179,13 @@ def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later
     assert sorted(p for p in root.iterdir() if p.is_dir()) == sorted([first, second])
 
 
+def test_a_new_committed_lexicon_rebuilds_the_index_of_the_same_corpus(sample, monkeypatch):
+    first = build.ensure_index()
+    assert build.ensure_index() == first
+    monkeypatch.setattr(build, "committed_lexicon_digest", lambda: "a-newer-lexicon")
+    assert build.ensure_index() != first
+
+
 def test_a_search_opened_before_a_rebuild_keeps_working_after_it(sample, monkeypatch):
     with Index.current() as old:
         use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
