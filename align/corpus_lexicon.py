@@ -65,6 +65,7 @@ def for_corpus(records: list[Record], cache_folder: Path | None = None) -> Lexic
 def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
     from mtgrules.align import lexicon
     from mtgrules.align.lexicon import Lexicon
+    from mtgrules.errors import ParseError
 
     digest = hashlib.sha256(CACHE_VERSION.encode())
     for segment in segments:
@@ -72,7 +73,10 @@ def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
         digest.update(b"\x1e")
     path = cache_folder / f"lexicon-{digest.hexdigest()[:16]}.tsv" if cache_folder else None
     if path is not None and path.exists():
-        return Lexicon.from_tsv(path.read_text(encoding="utf-8"), str(path)).entries
+        try:
+            return Lexicon.from_tsv(path.read_text(encoding="utf-8"), str(path)).entries
+        except (ParseError, UnicodeDecodeError):
+            pass  # a damaged cache is derived data: learn again
     learned = lexicon.learn(segments)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -123,6 +123,8 @@ def test_ingested_card_texts_grow_the_lexicon_and_the_learning_is_cached(tmp_pat
     cached.write_text("\n".join([lines[0], *[line for line in lines if line.startswith("ja\t墓地")]]) + "\n", encoding="utf-8")
     again = corpus_lexicon.for_corpus(cards + japanese, tmp_path)
     assert best(again, "ja", "墓地") is not None and not [e for e in again.entries if e.lang == "ja" and e.phrase == "戦場"]
+    cached.write_text("not a lexicon\n", encoding="utf-8")  # a damaged cache is learned again, not an error
+    assert corpus_lexicon.for_corpus(cards + japanese, tmp_path).entries == grown.entries
 
 
 def test_a_spelling_that_translates_otherwise_than_its_stem_keeps_its_own_pair():
