@@ -4,8 +4,9 @@ generator share.
 Each file is recognised by its content (not its name): an official rules text, an MTGJSON set
 file, the keyword table, a card-name table, a site rule page or a site ruling page. Reference
 documents (English rules, MTGJSON, keyword and name tables) are parsed first, so that pages given in the same call align
-against them as well as against what the user ingested before. Any file that fails stops the
-whole call with a ParseError: callers store nothing unless every file parsed.
+against them as well as against what the user ingested before. `parse_files` stops at the first
+file that fails (callers then store nothing); `parse_each` goes on and returns the failures
+beside the documents that parsed, for `mtgrules ingest` to store the good ones.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from mtgrules.align import corpus_lexicon, terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.lexicon import Lexicon
 from mtgrules.align.rule_pages import align_page
-from mtgrules.align.ruling_pages import align_rulings
+from mtgrules.align.ruling_pages import CardIndex, align_rulings
 from mtgrules.errors import ParseError
 from mtgrules.parsers import (
     comprehensive_rules,
@@ -62,16 +63,21 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
         page_blocks = blocks(text, source)
     except ParseError:  # HTML without text: no page of either kind
         page_blocks = []
-    if site_rule_page.is_rule_page(page_blocks):
+    title = site_rule_page.find_title(page_blocks)
+    dates = site_ruling_page.ruling_dates(page_blocks)
+    # A rule page may carry a date or two (when it was updated); a ruling page may name a rule
+    # after its rulings. Which comes first says what the page is.
+    if title is not None and sum(index < title.position for index in dates) < 2:
         return RULE_PAGE, page_blocks
-    if site_ruling_page.is_ruling_page(page_blocks):
+    if dates:
         return RULING_PAGE, page_blocks
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    first_line = page_blocks[0].text if page_blocks else next((line for line in text.splitlines() if line.strip()), "")
     raise ParseError(
         source,
-        f"unrecognised document (starts {first_line[:40]!r})",
+        f"unrecognised document (starts {first_line[:40]!r}): looked for a rule title such as '701.50. Confabular'"
+        " or 'Regla 704.5', and for dated rulings such as '20/09/2016' or '20 de septiembre de 2016'",
         line=1,
-        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a site rule or ruling page",
+        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a rule or ruling page",
     )
 
 
@@ -95,45 +101,111 @@ def parse_files(
 ) -> list[ParsedDocument]:
     """Parse and align `paths` against `context` (the records already ingested) and each other.
     `on_read` is called with each path once it is read (for a progress bar). Term pairs come
-    from `lexicon` (default: the committed one) and the terms of the reference records."""
+    from `lexicon` (default: the committed one) and the terms of the reference records. The
+    first file that fails raises its ParseError: nothing is returned unless every file parsed."""
+    documents, failures = parse_each(paths, lang=lang, context=context, on_read=on_read, stop_at_first=True, lexicon=lexicon)
+    if failures:
+        raise failures[0]
+    return documents
+
+
+def parse_each(
+    paths: list[str],
+    *,
+    lang: str | None = None,
+    context: list[Record] | None = None,
+    on_read: Callable[[str], None] | None = None,
+    stop_at_first: bool = False,
+    lexicon: Lexicon | None = None,
+) -> tuple[list[ParsedDocument], list[ParseError]]:
+    """`parse_files` that goes on past a failing file: the documents that parsed, in the order
+    given, and one ParseError for each file that did not (a folder of 500 saved pages with three
+    bad ones must not need 500 reruns)."""
+    failures: list[ParseError] = []
     loaded = []
     for path in paths:
-        raw = read_document(path)
-        text = decode(raw, path)
-        loaded.append((path, raw, text, *classify(text, path)))
-        if on_read:
-            on_read(path)
+        try:
+            raw = read_document(path)
+            text = decode(raw, path)
+            kind, page_blocks = classify(text, path)
+        except ParseError as error:
+            failures.append(error)
+            if stop_at_first:
+                return [], failures
+            continue
+        finally:
+            if on_read:
+                on_read(path)
+        # A page keeps its blocks, not its text: 500 saved pages need not stay in memory twice.
+        loaded.append((path, raw, text if kind in REFERENCE_KINDS else "", kind, page_blocks))
     documents: list[ParsedDocument] = []
     reference_records = list(context or [])
     for path, raw, text, kind, _ in loaded:
         if kind in REFERENCE_KINDS:
-            document = ParsedDocument(path, raw, kind, _parse_reference(path, text, kind, lang))
+            try:
+                document = ParsedDocument(path, raw, kind, _parse_reference(path, text, kind, lang))
+            except ParseError as error:
+                failures.append(error)
+                if stop_at_first:
+                    return [], failures
+                continue
             reference_records.extend(document.records)
             documents.append(document)
     editions = english_editions(reference_records)
-    cards = [r for r in reference_records if r.kind == "card"]
+    cards = CardIndex([r for r in reference_records if r.kind == "card"])
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
-    pages = [(path, raw, kind, page_blocks) for path, raw, _, kind, page_blocks in loaded if kind in (RULE_PAGE, RULING_PAGE)]
-    known = corpus_lexicon.with_listed(reference_records, lexicon) if pages else Lexicon()
+    has_pages = any(kind in (RULE_PAGE, RULING_PAGE) for _, _, _, kind, _ in loaded)
+    known = corpus_lexicon.with_listed(reference_records, lexicon) if has_pages else Lexicon()
     pairs_by_lang: dict[str, dict[str, str]] = {}
 
     def pairs(page_lang: str) -> dict[str, str]:
+        """The lexicon's term pairs for one page language, worked out once."""
         if page_lang not in pairs_by_lang:
             pairs_by_lang[page_lang] = known.term_pairs(page_lang, corpus_lexicon.EVIDENCE_MIN_SCORE)
         return pairs_by_lang[page_lang]
 
-    for path, raw, kind, page_blocks in pages:
-        if kind == RULE_PAGE:
-            page = site_rule_page.parse_blocks(page_blocks, path, lang)
-            aligned_page = align_page(page, editions, pairs(page.lang))
-            records = aligned_page.records + terms.terms_from_titles(aligned_page.records)
-            documents.append(ParsedDocument(path, raw, kind, records, aligned_page.warnings))
-        else:
-            ruling_page = site_ruling_page.parse_blocks(page_blocks, path, lang)
-            aligned_rulings = align_rulings(ruling_page, cards, english_rulings, pairs(ruling_page.lang))
-            documents.append(ParsedDocument(path, raw, kind, aligned_rulings.records, aligned_rulings.warnings))
+    for path, raw, _, kind, page_blocks in loaded:
+        try:
+            if kind == RULE_PAGE:
+                page = site_rule_page.parse_blocks(page_blocks, path, lang)
+                aligned = align_page(page, editions, pairs(page.lang))
+                records = aligned.records + terms.terms_from_titles(aligned.records)
+                documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
+            elif kind == RULING_PAGE:
+                ruling_page = site_ruling_page.parse_blocks(page_blocks, path, lang)
+                rulings = align_rulings(ruling_page, cards, english_rulings, pairs(ruling_page.lang))
+                documents.append(ParsedDocument(path, raw, kind, rulings.records, rulings.warnings))
+        except ParseError as error:
+            failures.append(error)
+            if stop_at_first:
+                return [], failures
     order = {path: index for index, path in enumerate(paths)}
-    return sorted(documents, key=lambda d: order[d.path])
+    failures.sort(key=lambda error: order.get(error.source, len(order)))
+    return sorted(documents, key=lambda d: order[d.path]), failures
+
+
+# What a folder's files must be called to be read: saved pages, text, and the reference files.
+# A page saved "complete" brings a folder of images, scripts and style sheets along; those are
+# skipped, not reported as bad documents. A file named on the command line is always read.
+DOCUMENT_SUFFIXES = {"", ".txt", ".text", ".html", ".htm", ".xhtml", ".shtml", ".json", ".tsv"}
+
+
+def document_paths(paths: list[str]) -> tuple[list[str], list[str]]:
+    """The files to read for `paths`, folders read recursively in name order, and the files
+    of those folders skipped for their kind (hidden files and folders are passed over)."""
+    files: list[str] = []
+    skipped: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if not path.is_dir():
+            files.append(given)
+            continue
+        for found in sorted(path.rglob("*")):
+            relative = found.relative_to(path).parts
+            if any(part.startswith(".") for part in relative) or found.is_dir():
+                continue
+            (files if found.suffix.lower() in DOCUMENT_SUFFIXES else skipped).append(str(found))
+    return files, skipped
 
 
 def resolved_path(path: str) -> str:

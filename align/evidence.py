@@ -24,6 +24,7 @@ import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
 from mtgrules import rulenumbers
 from mtgrules.align import phrases
@@ -98,10 +99,49 @@ def page_length_ratio(lang: str, translated: list[Passage], english: list[Passag
     return statistics.median(len(p.text) for p in translated) / max(1, statistics.median(len(p.text) for p in english))
 
 
+# The game's commonest words, which share no four-letter stem with their English ("criatura",
+# "créature" ~ "creature"; "blessure" ~ "damage"): without them a short ruling in Spanish or French
+# says almost nothing a cognate can see. Folded translated word → folded English word; the
+# bilingual lexicon (learned from card texts, the keyword table and aligned titles) adds to these.
+CORE_TERMS = {
+    word: english
+    for pairs in (
+        "criatura creature criaturas creatures jugador player jugadores players hechizo spell hechizos spells "
+        "habilidad ability habilidades abilities carta card cartas cards dano damage objetivo target objetivos targets "
+        "contador counter contadores counters ficha token fichas tokens turno turn vidas life oponente opponent "
+        "oponentes opponents cementerio graveyard biblioteca library mano hand roba draws robar draw atacar attack "
+        "ataca attacks atacante attacking bloquear block fuerza power resistencia toughness lanzar cast pila stack "
+        "exilio exile sacrificar sacrifice controlador controller tierra land tierras lands elegir choose eliges choose "
+        "sola alone solo alone juntas together juntos together",
+        "creature creature creatures creatures joueur player joueurs players sort spell sorts spells capacite ability "
+        "capacites abilities carte card cartes cards blessure damage blessures damage cible target cibles targets "
+        "marqueur counter marqueurs counters jeton token jetons tokens tour turn adversaire opponent adversaires "
+        "opponents cimetiere graveyard bibliotheque library piocher draw pioche draws attaquer attack attaque attacks "
+        "attaquante attacking bloquer block lancer cast pile stack exil exile sacrifier sacrifice controleur controller "
+        "terrain land terrains lands choisir choose seule alone ensemble together",
+    )
+    for word, english in zip(pairs.split()[::2], pairs.split()[1::2])
+}
+
+
+@cache
+def core_terms(lang: str) -> dict[str, str]:
+    """CORE_TERMS as the phrase keys term pairs are compared on (`phrases.word_key` in `lang`
+    and in English), computed once a language."""
+    return {phrases.word_key(word, lang): phrases.word_key(english, "en") for word, english in CORE_TERMS.items()}
+
+
 def similarity(
-    translated: Passage, english: Passage, term_pairs: dict[str, str] | None = None, length_ratio: float | None = None
+    translated: Passage,
+    english: Passage,
+    term_pairs: dict[str, str] | None = None,
+    length_ratio: float | None = None,
+    *,
+    with_length: bool = True,
 ) -> float:
-    """Weighted mean of the features that have something to compare, in 0..1."""
+    """Weighted mean of the features that have something to compare, in 0..1. Without the
+    length (`with_length=False`), only what the words say: whether a paragraph translates
+    more than one English passage must not rest on its being long."""
     scored: list[tuple[float, float]] = []  # (weight, score)
     if translated.references or english.references:
         scored.append((3.0, _jaccard(translated.references, english.references)))
@@ -110,20 +150,25 @@ def similarity(
     if translated.cognates and english.cognates:
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))
-    if term_pairs:
-        # Through the passage's phrases, not every pair: a page compares each passage many times.
-        present = [term_pairs[key] for key in translated.phrase_keys if key in term_pairs]
+    if translated.lang != "en":
+        # Through the passage's phrases, not every pair (nor a merged copy of both tables): a
+        # page compares each passage many times.
+        core, known = core_terms(translated.lang), term_pairs or {}
+        present = [known.get(key) or core[key] for key in translated.phrase_keys if key in known or key in core]
         if present:
             scored.append((1.5, sum(en in english.phrase_keys for en in present) / len(present)))
     if translated.untranslated:
         fragment_words = {fold(w) for fragment in translated.untranslated for w in _WORD.findall(fragment)}
         scored.append((2.0, len(fragment_words & english.folded_words) / max(1, len(fragment_words))))
-    expected = length_ratio or LENGTH_RATIO.get(translated.lang, 1.0)
-    ratio = (len(translated.text) + 20) / ((len(english.text) + 20) * expected)
-    scored.append((1.0, math.exp(-2.0 * abs(math.log(ratio)))))
+    if with_length:
+        expected = length_ratio or LENGTH_RATIO.get(translated.lang, 1.0)
+        ratio = (len(translated.text) + 20) / ((len(english.text) + 20) * expected)
+        scored.append((1.0, math.exp(-2.0 * abs(math.log(ratio)))))
     if translated.date and english.date:
         scored.append((1.0, 1.0 if translated.date == english.date else 0.0))
     total_weight = sum(weight for weight, _ in scored)
+    if not total_weight:
+        return 0.0
     return sum(weight * score for weight, score in scored) / total_weight
 
 
@@ -137,3 +182,10 @@ def confidence(score: float, runner_up: float) -> float:
     a clear winner keeps its score, a near tie loses up to half of it."""
     margin = max(0.0, score - runner_up)
     return round(max(0.0, min(1.0, score * (0.5 + 0.5 * min(1.0, margin / 0.15)))), 3)
+
+
+def pinned_confidence(score: float, anchor: float) -> float:
+    """Confidence of a match that its position decides: its neighbours (at least `anchor`
+    confident) leave it exactly one English counterpart. The position carries the confidence;
+    the paragraph's own score, however weak, only adds to it."""
+    return round(min(1.0, anchor * (0.5 + score)), 3)

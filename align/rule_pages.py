@@ -24,17 +24,28 @@ provisionally in page order, marked unaligned, and a warning says so.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from mtgrules import rulenumbers
 from mtgrules.align.english import EnglishEdition
-from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, page_length_ratio, similarity
+from mtgrules.align.evidence import (
+    UNALIGNED_BELOW,
+    Passage,
+    confidence,
+    page_length_ratio,
+    pinned_confidence,
+    similarity,
+)
 from mtgrules.parsers.site_rule_page import RulePage
 from mtgrules.records import Record
 
 MATCH_BIAS = 0.1
 MATCH_FLOOR = 0.15
 SKIP_PARAGRAPH = 0.05
+CERTAIN = 0.5  # a neighbour this confident pins the paragraphs beside it
+MERGE_GAIN = 0.08  # how much better a paragraph must read as two English subrules to be both
+MERGE_WORDS_GAIN = 0.01  # … and how much better its words alone, not only its length
 
 
 @dataclass
@@ -79,50 +90,143 @@ def _runner_up(row: list[float], matches: list[int | None], index: int) -> float
     return max((row[k] for k in range(before + 1, after) if k != matches[index]), default=0.0)
 
 
-def _page_passages(page: RulePage) -> list[Passage]:
-    return [Passage(" ".join([p.text, *p.examples]), page.lang) for p in page.subrules]
+def _objective(scores: list[list[float]], matches: list[int | None]) -> float:
+    """What `align_sequence` maximises, for one alignment."""
+    return sum(scores[i][j] - MATCH_BIAS if j is not None else -SKIP_PARAGRAPH for i, j in enumerate(matches))
 
 
-def _score_against(page: RulePage, passages: list[Passage], edition: EnglishEdition, terms: dict[str, str]):
+@dataclass
+class _Fit:
+    """A page aligned against one edition."""
+
+    edition: EnglishEdition
+    numbers: list[str]  # the English subrules of the page's rule
+    scores: list[list[float]]  # subrule paragraph × English subrule
+    matches: list[int | None]  # for each subrule paragraph
+    own_score: float | None  # the page's own text against the English rule's
+    own_from_first: bool  # the page's first paragraph turned out to be the rule's own text
+    quality: float
+
+
+def _fit(page: RulePage, passages: list[Passage], edition: EnglishEdition, terms: dict[str, str]) -> _Fit:
     numbers = edition.children(page.number)
     english = [edition.passage(n) for n in numbers]
     ratio = page_length_ratio(page.lang, passages, english)
     scores = [[similarity(p, e, terms, ratio) for e in english] for p in passages]
-    matches = align_sequence(scores) if numbers else [None] * len(passages)
+    matches: list[int | None] = align_sequence(scores) if numbers else [None] * len(passages)
+    own_score, own_from_first = None, False
+    rule = edition.passage(page.number)
+    if page.own_text:
+        own_score = similarity(Passage(page.own_text, page.lang), rule, terms, ratio)
+    elif not page.own_text_known and passages and not edition.rules[page.number].title:
+        # No heading said where the rule's own text ends: the first paragraph is the rule's own
+        # text if the page reads better that way (a titled rule has no own text to find).
+        first = similarity(passages[0], rule, terms, ratio)
+        rest: list[int | None] = align_sequence(scores[1:]) if numbers else [None] * (len(passages) - 1)
+        if first >= MATCH_FLOOR and first - MATCH_BIAS + _objective(scores[1:], rest) > _objective(scores, matches):
+            own_score, own_from_first, scores, matches = first, True, scores[1:], rest
     matched = [scores[i][j] for i, j in enumerate(matches) if j is not None]
-    own_score = None
-    if page.own_text and page.number in edition.rules:
-        own_score = similarity(Passage(page.own_text, page.lang), edition.passage(page.number), terms, ratio)
+    if own_score is not None:
         matched.append(own_score)
-    quality = sum(matched) / max(1, len(passages) + (1 if own_score is not None else 0))
-    return quality, numbers, scores, matches, own_score
+    quality = sum(matched) / max(1, len(matches) + (1 if own_score is not None else 0))
+    return _Fit(edition, numbers, scores, matches, own_score, own_from_first, quality)
+
+
+def _page_passages(page: RulePage) -> list[Passage]:
+    return [Passage(" ".join([p.text, *p.examples]), page.lang) for p in page.subrules]
+
+
+def _confidences(fit: _Fit) -> list[float]:
+    """Each paragraph's confidence: its score and margin (`evidence.confidence`), raised when
+    its position alone decides its number (`evidence.pinned_confidence`): its neighbours are
+    certain and leave it exactly one English subrule, as a short subrule ("Antimaleficio es
+    una habilidad estática.") between two long ones is. The page's start and end count as
+    certain neighbours of the first and last English subrules."""
+    scores, matches, last = fit.scores, fit.matches, len(fit.numbers) - 1
+    own = [
+        confidence(scores[i][j], _runner_up(scores[i], matches, i)) if j is not None else 0.0
+        for i, j in enumerate(matches)
+    ]
+    pinned = list(own)
+    for i, j in enumerate(matches):
+        if j is None or own[i] >= CERTAIN:
+            continue
+        anchors = []
+        if i == 0 and j == 0:
+            anchors.append(1.0)
+        elif i > 0 and matches[i - 1] == j - 1 and own[i - 1] >= CERTAIN:
+            anchors.append(own[i - 1])
+        if i == len(matches) - 1 and j == last:
+            anchors.append(1.0)
+        elif i + 1 < len(matches) and matches[i + 1] == j + 1 and own[i + 1] >= CERTAIN:
+            anchors.append(own[i + 1])
+        if len(anchors) == 2:
+            pinned[i] = max(own[i], pinned_confidence(scores[i][j], min(anchors)))
+    return pinned
+
+
+def _merged(fit: _Fit, passages: list[Passage], terms: dict[str, str], ratio: float) -> dict[int, list[int]]:
+    """Paragraph → the English subrules (indexes) it translates besides its own: a paragraph
+    that merges two English subrules is matched to one and leaves the other unmatched beside
+    it. Such a neighbour is merged when the paragraph reads clearly better as both subrules
+    together than as its own alone; the paragraph is then numbered by the first of them."""
+    english = [fit.edition.passage(n) for n in fit.numbers]
+    taken = {j for j in fit.matches if j is not None}
+    merged: dict[int, list[int]] = {}
+    for i, j in enumerate(fit.matches):
+        if j is None:
+            continue
+        span, score = [j], fit.scores[i][j]
+        for step in (-1, 1):
+            while True:
+                k = (min(span) if step < 0 else max(span)) + step
+                if not 0 <= k < len(english) or k in taken:
+                    break
+                together = sorted([*span, k])
+                text = " ".join(english[n].text for n in together)
+                together_passage = Passage(text, "en")
+                joined = similarity(passages[i], together_passage, terms, ratio)
+                words_gain = similarity(passages[i], together_passage, terms, with_length=False) - similarity(
+                    passages[i], english[j], terms, with_length=False
+                )
+                if joined < score + MERGE_GAIN or words_gain < MERGE_WORDS_GAIN:
+                    break
+                span, score = together, joined
+        if len(span) > 1:
+            merged[i] = span
+            taken.update(span)
+    return merged
 
 
 def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[str, str] | None = None) -> AlignedPage:
     terms = terms or {}
     passages = _page_passages(page)
-    candidates = []
-    for edition in editions.values():
-        if page.number in edition.rules:
-            candidates.append((*_score_against(page, passages, edition, terms), edition))
-    if not candidates:
+    fits = [_fit(page, passages, edition, terms) for edition in editions.values() if page.number in edition.rules]
+    if not fits:
         return _provisional(page, editions)
-    _, numbers, scores, matches, own_score, edition = max(
-        candidates, key=lambda c: (round(c[0], 3), c[-1].effective)
-    )
+    fit = max(fits, key=lambda f: (round(f.quality, 3), f.edition.effective))
+    edition, numbers = fit.edition, fit.numbers
+    if fit.own_from_first:
+        first = page.subrules[0]
+        page = dataclasses.replace(page, own_text=" ".join([first.text, *first.examples]), subrules=page.subrules[1:])
+        passages = passages[1:]
     english_rule = edition.rules[page.number]
+    ratio = page_length_ratio(page.lang, passages, [edition.passage(n) for n in numbers])
+    confidences = _confidences(fit)
+    merged = _merged(fit, passages, terms, ratio)
     records: list[Record] = []
-    subrule_confidences = []
-    for index, (paragraph, match) in enumerate(zip(page.subrules, matches)):
+    for index, (paragraph, match) in enumerate(zip(page.subrules, fit.matches)):
         if match is None:
             records.append(_subrule_record(page, paragraph, None, 0.0, edition.effective))
             continue
-        conf = confidence(scores[index][match], _runner_up(scores[index], matches, index))
-        subrule_confidences.append(conf)
-        records.append(_subrule_record(page, paragraph, numbers[match], conf, edition.effective))
-    translated = {numbers[j] for j in matches if j is not None}
+        span = merged.get(index, [match])
+        record = _subrule_record(page, paragraph, numbers[span[0]], confidences[index], edition.effective)
+        record.merged = [numbers[k] for k in span[1:]]
+        records.append(record)
+    translated = {numbers[k] for i, j in enumerate(fit.matches) if j is not None for k in merged.get(i, [j])}
     missing = [n for n in numbers if n not in translated]
-    evidence = subrule_confidences + ([own_score] if own_score is not None else [])
+    evidence = [confidences[i] for i, j in enumerate(fit.matches) if j is not None]
+    evidence += [fit.own_score] if fit.own_score is not None else []
     page_confidence = round(sum(evidence) / len(evidence), 3) if evidence else 0.0
     rule = _page_rule_record(page)
     rule.edition, rule.en_title, rule.confidence = edition.effective, english_rule.title, page_confidence
@@ -131,6 +235,9 @@ def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[
     warnings = []
     if missing:
         warnings.append(f"{page.source}: the page lacks English subrules {', '.join(missing)} (edition {edition.effective})")
+    for record in records:
+        if record.merged:
+            warnings.append(f"{record.source}: one paragraph translates {record.number} and {', '.join(record.merged)} (merged)")
     unmatched = [r for r in records if r.number is None]
     if unmatched:
         warnings.append(f"{page.source}: {len(unmatched)} paragraph(s) match no English subrule of {page.number}")

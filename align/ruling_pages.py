@@ -14,13 +14,17 @@ the card, the records keep the heading as card name, are unaligned, and a warnin
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass, field
 
 from mtgrules.align.assignment import best_assignment
-from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, similarity
+from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, pinned_confidence, similarity
 from mtgrules.parsers.site_ruling_page import RulingPage
 from mtgrules.records import Record
 from mtgrules.text import fold
+
+CERTAIN = 0.5  # pairings this confident pin the one pairing they leave
 
 
 @dataclass
@@ -30,20 +34,52 @@ class AlignedRulings:
     warnings: list[str] = field(default_factory=list)
 
 
-def resolve_card(heading: str, cards: list[Record]) -> Record | None:
-    """The card whose English or printed name is the heading (exact, then folded)."""
-    folded = fold(heading)
-    for match in (lambda name: name == heading, lambda name: fold(name) == folded):
+_NAME_SEPARATORS = re.compile(r"\s+[›»>|·—–-]\s+|\s*[:|]\s+")
+
+
+class CardIndex:
+    """The ingested cards by every name they are printed under, exactly and folded: a page may
+    offer a hundred candidate headings (a menu saved as text), each looked up once, not against
+    every card."""
+
+    def __init__(self, cards: list[Record]):
+        self.exact: dict[str, Record] = {}
+        self.folded: dict[str, Record] = {}
         for card in cards:
-            if any(match(name) for name in [card.card or "", *card.names.values()]):
-                return card
-    return None
+            for name in [card.card or "", *card.names.values()]:
+                if name:
+                    self.exact.setdefault(name, card)
+                    self.folded.setdefault(fold(name), card)
+
+    def find(self, heading: str) -> Record | None:
+        """The card whose English or printed name is the heading (exact, then folded)."""
+        return self.exact.get(heading) or self.folded.get(fold(heading))
+
+
+def resolve_page_card(page: RulingPage, cards: list[Record] | CardIndex) -> tuple[Record | None, str]:
+    """The card a page is about, and the heading that named it: the page's candidate headings
+    best first, each whole and then each part of it ("Electrozoa — Resoluciones", "Cartas ›
+    Kaladesh › Mecatitán cataclísmico"), so a subtitle, set line or breadcrumb costs nothing."""
+    index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
+    candidates = page.headings or [page.card_heading]
+    for heading in candidates:
+        card = index.find(heading)
+        if card is not None:
+            return card, heading
+    for heading in candidates:
+        for part in _NAME_SEPARATORS.split(heading):
+            card = index.find(part.strip()) if part.strip() else None
+            if card is not None:
+                return card, part.strip()
+    return None, page.card_heading
 
 
 def align_rulings(
-    page: RulingPage, cards: list[Record], english_rulings: list[Record], terms: dict[str, str] | None = None
+    page: RulingPage, cards: list[Record] | CardIndex, english_rulings: list[Record], terms: dict[str, str] | None = None
 ) -> AlignedRulings:
-    card = resolve_card(page.card_heading, cards)
+    card, heading = resolve_page_card(page, cards)
+    if card is not None and heading != page.card_heading:
+        page = dataclasses.replace(page, card_heading=heading)
     if card is None:
         records = [_record(page, ruling, page.card_heading, None, None) for ruling in page.rulings]
         warning = (
@@ -58,16 +94,39 @@ def align_rulings(
     pairing: list[int | None] = best_assignment(scores) if originals else [None] * len(translated)
     name = card.card or page.card_heading
     records, warnings = [], []
-    for index, (ruling, column) in enumerate(zip(page.rulings, pairing)):
+    confidences = _confidences(scores, pairing)
+    for ruling, column, conf in zip(page.rulings, pairing, confidences):
         if column is None:
             records.append(_record(page, ruling, name, None, None))
             continue
-        conf = confidence(scores[index][column], scores[index][column] - _assignment_margin(scores, pairing, index, column))
         records.append(_record(page, ruling, name, english[column], conf))
     unaligned = [r.position for r in records if not r.aligned]
     if unaligned:
         warnings.append(f"{page.source}: rulings {unaligned} of {name} have no confident English counterpart")
     return AlignedRulings(records, name, warnings)
+
+
+def _confidences(scores: list[list[float]], pairing: list[int | None]) -> list[float]:
+    """Each pairing's confidence: its score and what the best total loses without it. A
+    pairing the certain ones force (the one English ruling they leave free, for the one page
+    ruling they leave unpaired) takes its confidence from them (`evidence.pinned_confidence`):
+    a short ruling among long ones reads like little, but nothing else is left for it."""
+    own = [
+        confidence(scores[row][column], scores[row][column] - _assignment_margin(scores, pairing, row, column))
+        if column is not None
+        else 0.0
+        for row, column in enumerate(pairing)
+    ]
+    uncertain = [row for row, column in enumerate(pairing) if column is not None and own[row] < CERTAIN]
+    columns = len(scores[0]) if scores else 0
+    free = columns - sum(1 for row, column in enumerate(pairing) if column is not None and own[row] >= CERTAIN)
+    if len(uncertain) == 1 and free == 1:
+        (row,) = uncertain
+        anchor = min((own[r] for r, column in enumerate(pairing) if column is not None and r != row), default=0.0)
+        forced = pairing[row]
+        if forced is not None:
+            own[row] = max(own[row], pinned_confidence(scores[row][forced], anchor))
+    return own
 
 
 def _total(scores: list[list[float]], pairing: list[int | None]) -> float:

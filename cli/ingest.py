@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.errors import ParseError
 
-_PATHS = click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+_INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) when it cannot be detected.")
 
 
 def _parse(paths: tuple[str, ...], lang: str | None):
     from mtgrules.align import documents, linking
 
+    files, _ = documents.document_paths(list(paths))
     context = linking.all_records()
-    return documents.parse_files(list(paths), lang=lang, context=context), context
+    return documents.parse_files(files, lang=lang, context=context), context
 
 
 def _warn(parsed) -> None:
@@ -27,13 +30,14 @@ def _warn(parsed) -> None:
 
 
 @click.command()
-@_PATHS
+@_INPUTS
 @_LANG
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record and line.")
 def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     """Parse and align documents against what is ingested, and print the records.
 
-    Nothing is stored. Rulings show the text of their English counterpart (`en_text`) when the
+    PATHS may be folders, read as `ingest` reads them. Nothing is stored; any file that fails
+    stops the command (exit 2). Rulings show the text of their English counterpart (`en_text`) when the
     card's MTGJSON data is ingested.
     """
     from mtgrules.align import linking
@@ -62,31 +66,62 @@ def _describe(record) -> str:
 
 
 @click.command()
-@_PATHS
+@_INPUTS
 @_LANG
-def ingest(paths: tuple[str, ...], lang: str | None) -> None:
+@click.option(
+    "--all-or-nothing",
+    is_flag=True,
+    help="Store nothing if any file fails (by default the files that parse are stored and the others listed).",
+)
+def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> None:
     """Parse documents and add their records to your corpus (MTGRULES_HOME).
 
-    Re-ingesting a document replaces its records. If any file fails to parse, nothing is
-    stored. Pages ingested before an English edition or MTGJSON file are aligned again when one
-    arrives. The search index is rebuilt on the next search.
+    PATHS may be folders of saved pages: they are read recursively (files named .html, .htm,
+    .txt, .json, .tsv or without a suffix; hidden files and the images, scripts and style
+    sheets a saved page brings along are skipped). Each file gets one line: what it gave, or
+    why it was not stored. The files that parse are stored, and if any did not, the command
+    exits 2; with --all-or-nothing, one failing file stores nothing. Re-ingesting a document
+    replaces its records. Pages ingested before an English edition or MTGJSON file are
+    aligned again when one arrives. The search index is rebuilt on the next search.
     """
     from mtgrules import store
     from mtgrules.align import documents, linking
 
+    files, skipped = documents.document_paths(list(paths))
+    if not files:
+        raise click.UsageError(f"no documents to read in {', '.join(paths)}")
     corpus = store.Store()
     context = linking.all_records(corpus)
-    with _progress(len(paths)) as advance:
-        parsed = documents.parse_files(list(paths), lang=lang, context=context, on_read=advance)
+    with _progress(len(files)) as advance:
+        failures: list[ParseError] = []
+        if all_or_nothing:
+            parsed = documents.parse_files(files, lang=lang, context=context, on_read=advance)
+        else:
+            parsed, failures = documents.parse_each(files, lang=lang, context=context, on_read=advance)
     again = documents.pages_to_realign(corpus.manifest(), parsed)
     if again:
         new_records = [record for document in parsed for record in document.records]
-        parsed += documents.parse_files(again, lang=lang, context=context + new_records)
+        # A page stored earlier that no longer parses keeps what it had: it is not this call's file.
+        parsed += documents.parse_each(again, lang=lang, context=context + new_records)[0]
     _warn(parsed)
-    corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
-    for document in parsed:
-        realigned = " (aligned again)" if document.path in again else ""
-        click.echo(f"{document.path}: {len(document.records)} records ({document.kind}){realigned}")
+    if parsed:
+        corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
+    failed = {error.source: error for error in failures}
+    by_path = {document.path: document for document in parsed}
+    for path in [*files, *(p for p in again if p not in files)]:
+        if path in failed:
+            click.echo(style(f"not stored: {failed[path]}", fg="red"), err=True)
+        elif path in by_path:
+            document = by_path[path]
+            realigned = " (aligned again)" if path in again else ""
+            click.echo(f"{path}: {len(document.records)} records ({document.kind}){realigned}")
+    if skipped:
+        kinds = sorted({Path(p).suffix.lower() or "(none)" for p in skipped})
+        click.echo(f"skipped {len(skipped)} file(s) that are not documents ({', '.join(kinds[:6])})", err=True)
+    if failures:
+        stored = len([d for d in parsed if d.path in files])
+        click.echo(f"mtgrules: {len(failures)} of {len(files)} file(s) not stored (listed above); {stored} stored", err=True)
+        sys.exit(2)
 
 
 @contextmanager
@@ -95,5 +130,5 @@ def _progress(total: int):
     if not sys.stderr.isatty():
         yield lambda path: None
         return
-    with click.progressbar(length=total, label="Reading", file=sys.stderr) as bar:
+    with click.progressbar(length=total, label="Reading", file=sys.stderr, show_pos=True) as bar:
         yield lambda path: bar.update(1)

@@ -1,7 +1,7 @@
 """The `mtgrules` command group.
 
 Subcommands are imported only when invoked (a lazy group): `mtgrules search` must start fast,
-and importing every command's dependencies (whoosh, the engine, bs4) on each call would cost
+and importing every command's dependencies (whoosh, the engine, the page reader) on each call would cost
 more than the search itself.
 """
 

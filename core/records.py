@@ -65,6 +65,7 @@ class Record:
     aligned: bool = False  # True when the key was established by alignment or is native (English)
     provisional: bool = False  # rule pages with no English edition: numbered in page order
     missing: list[str] = field(default_factory=list)  # a translated rule: English subrules its page lacks
+    merged: list[str] = field(default_factory=list)  # a translated subrule: the next English subrules its paragraph also translates
     aliases: dict[str, list[str]] = field(default_factory=dict)  # terms: other printed forms per language
     set_code: str | None = None  # cards and English rulings: the MTGJSON set ("KLD")
     collector_number: str | None = None  # cards

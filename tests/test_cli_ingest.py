@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -71,23 +72,78 @@ def test_ingesting_a_seed_replaces_its_embedded_copy():
     assert len(rulings) == 9, "the embedded records of the same document must not be duplicated"
 
 
-@pytest.mark.parametrize(
-    "content,message",
-    [
-        (b"", "the file is empty"),
-        (b"\x00\x01\x02binary\x00", "binary data"),
-        (b"just some words\nthat are not a rules document\n", "unrecognised document"),
-        (b'{"data": {"cards": 3}, "meta": {}}', "not an MTGJSON set file"),
-    ],
-)
-def test_bad_input_is_one_line_exit_2_and_nothing_is_ingested(tmp_path, isolated_home, content, message):
+BAD_INPUTS = [
+    (b"", "the file is empty"),
+    (b"\x00\x01\x02binary\x00", "binary data"),
+    (b"just some words\nthat are not a rules document\n", "unrecognised document"),
+    (b'{"data": {"cards": 3}, "meta": {}}', "not an MTGJSON set file"),
+]
+
+
+@pytest.mark.parametrize("content,message", BAD_INPUTS)
+def test_all_or_nothing_stores_nothing_when_a_file_is_bad(tmp_path, isolated_home, content, message):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(content)
-    result = run("ingest", seed("000"), str(bad))
+    result = run("ingest", "--all-or-nothing", seed("000"), str(bad))
     assert result.exit_code == 2
     assert message in result.stderr and str(bad) in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (isolated_home / "corpus").exists(), "a failing call must store nothing"
+
+
+@pytest.mark.parametrize("content,message", BAD_INPUTS)
+def test_a_bad_file_is_listed_with_its_reason_and_the_good_ones_are_stored(tmp_path, content, message):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(content)
+    result = run("ingest", seed("004"), str(bad))
+    assert result.exit_code == 2
+    failure = [line for line in result.stderr.splitlines() if str(bad) in line]
+    assert len(failure) == 1 and message in failure[0]
+    assert f"{seed('004')}: 9 records (ruling page)" in result.stdout
+    assert "1 of 2 file(s) not stored" in result.stderr
+    stored = store.Store().manifest()
+    assert list(stored) == [str(next(SEEDS.glob("004_*.txt")).resolve())]
+
+
+def test_a_folder_is_read_recursively_good_pages_stored_bad_ones_listed(tmp_path):
+    pages = tmp_path / "saved"
+    (pages / "es" / "Electrozoa_files").mkdir(parents=True)
+    (pages / "fr").mkdir()
+    (pages / "es" / "electrozoa.txt").write_bytes(next(SEEDS.glob("004_*.txt")).read_bytes())
+    (pages / "fr" / "kitnap.txt").write_bytes(next(SEEDS.glob("002_*.txt")).read_bytes())
+    (pages / "es" / "Electrozoa_files" / "site.css").write_text("p { color: red }")
+    (pages / "es" / "Electrozoa_files" / "logo.png").write_bytes(b"\x89PNG\r\n")
+    (pages / ".DS_Store").write_bytes(b"\x00\x00")
+    (pages / "fr" / "accueil.html").write_text("<html><body><h1>Bienvenue</h1><p>Choisissez une carte.</p></body></html>")
+    (pages / "es" / "vacio.txt").write_text("")
+    result = run("ingest", str(pages))
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == [
+        f"{pages / 'es' / 'electrozoa.txt'}: 9 records (ruling page)",
+        f"{pages / 'fr' / 'kitnap.txt'}: 8 records (ruling page)",
+    ]
+    not_stored = [line for line in result.stderr.splitlines() if line.startswith("not stored:")]
+    assert [line.split(": ", 2)[1].split(":")[0] for line in not_stored] == [str(pages / "es" / "vacio.txt"), str(pages / "fr" / "accueil.html")]
+    assert "the file is empty" in not_stored[0] and "unrecognised document" in not_stored[1]
+    assert "skipped 2 file(s) that are not documents (.css, .png)" in result.stderr
+    assert sorted(Path(p).name for p in store.Store().manifest()) == ["electrozoa.txt", "kitnap.txt"]
+    assert len([r for r in store.Store().records() if r.kind == "ruling"]) == 17
+
+
+def test_a_folder_with_all_or_nothing_stores_nothing_if_one_page_is_bad(tmp_path, isolated_home):
+    pages = tmp_path / "saved"
+    pages.mkdir()
+    (pages / "a.txt").write_bytes(next(SEEDS.glob("004_*.txt")).read_bytes())
+    (pages / "b.html").write_text("<html><body><p>Nada por aquí.</p></body></html>")
+    result = run("ingest", "--all-or-nothing", str(pages))
+    assert result.exit_code == 2 and "b.html" in result.stderr
+    assert not (isolated_home / "corpus").exists()
+
+
+def test_a_folder_without_documents_is_bad_usage(tmp_path):
+    (tmp_path / "style.css").write_text("p {}")
+    result = run("ingest", str(tmp_path))
+    assert result.exit_code == 2 and "no documents" in result.stderr
 
 
 def test_missing_file_is_bad_usage():

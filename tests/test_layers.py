@@ -6,8 +6,8 @@
 
 Each module's imports (at the top and inside functions alike) are read with `ast`, so a lazy
 import that goes the wrong way is caught too. Third-party libraries stay in their layer:
-whoosh in the index (its Snowball stemmers, whoosh.lang, in alignment too), bs4 in the parsers,
-click in the command line.
+whoosh in the index (its Snowball stemmers, whoosh.lang, in alignment too), click in the
+command line.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ DATA_PACKAGES = {"seeds", "examples"}
 # the search engine: the bilingual lexicon's phrase keys (align.phrases) stem with it, and must
 # stem alike when the lexicon is learned and aligned with (align) and when a query is
 # translated (index).
-THIRD_PARTY = {"whoosh": {"index"}, "whoosh.lang": {"align", "index"}, "bs4": {"parsers"}, "click": {"cli", "corpus"}}
+THIRD_PARTY = {"whoosh": {"index"}, "whoosh.lang": {"align", "index"}, "click": {"cli", "corpus"}}
 
 
 def allowed_layers(name: str) -> set[str] | None:
