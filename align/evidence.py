@@ -82,6 +82,18 @@ class Passage:
     cognates: set[str] = field(init=False)
     folded_words: set[str] = field(init=False)
     phrase_keys: set[str] = field(init=False)
+    # The English keys of the term pairs this passage holds, for the last table asked (a page
+    # compares each of its passages with every English subrule, always with the same table).
+    _terms_present: tuple[object, list[str]] | None = field(init=False, default=None, repr=False, compare=False)
+
+    def terms_present(self, term_pairs: dict[str, str] | None) -> list[str]:
+        """The English keys of the pairs (CORE_TERMS, then `term_pairs`) whose translated
+        phrase this passage holds."""
+        if self._terms_present is None or self._terms_present[0] is not term_pairs:
+            core, known = core_terms(self.lang), term_pairs or {}
+            present = [known.get(key) or core[key] for key in self.phrase_keys if key in known or key in core]
+            self._terms_present = (term_pairs, present)
+        return self._terms_present[1]
 
     def __post_init__(self) -> None:
         self.references = set(rulenumbers.references(self.text))
@@ -151,10 +163,8 @@ def similarity(
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))
     if translated.lang != "en":
-        # Through the passage's phrases, not every pair (nor a merged copy of both tables): a
-        # page compares each passage many times.
-        core, known = core_terms(translated.lang), term_pairs or {}
-        present = [known.get(key) or core[key] for key in translated.phrase_keys if key in known or key in core]
+        # Through the passage's phrases, not every pair, and once a table (`terms_present`).
+        present = translated.terms_present(term_pairs)
         if present:
             scored.append((1.5, sum(en in english.phrase_keys for en in present) / len(present)))
     if translated.untranslated:

@@ -33,8 +33,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # Mana, energy and tap symbols, and rule numbers with their letter ("704.5g"): never words.
 _SYMBOL = re.compile(r"\{[^}]*\}|\d+(?:\.\d+)*[a-z]*")
-# What may stand between two words of one phrase.
-_JOINING = re.compile(r"[\s'’\-‐‑«»\"“”‘„]*")
+# What may stand between two words of one phrase (stripped away, nothing may be left).
+_JOINING_CHARS = " \t\n\r\f\v\u00a0'’-‐‑«»\"“”‘„"
 _CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xAC00, 0xD7AF))
 
 STOPWORDS: dict[str, frozenset[str]] = {
@@ -88,8 +88,8 @@ def runs(text: str, lang: str) -> list[list[tuple[str, str]]]:
     cursor = 0
     text = _SYMBOL.sub("|", text)
     for match in (PLAIN_WORD if lang == "en" else _WORD).finditer(text):
-        gap = text[cursor:match.start()]
-        if current and _JOINING.fullmatch(gap) is None:
+        start = match.start()
+        if current and start > cursor and text[cursor:start].strip(_JOINING_CHARS):
             found.append(current)
             current = []
         cursor = match.end()
@@ -165,9 +165,21 @@ def spelling_key(text: str, lang: str) -> str:
 
 
 def phrase_keys(text: str, lang: str, max_words: int = MAX_WORDS) -> set[str]:
-    """The keys of every phrase of `text` (what alignment evidence looks term pairs up in)."""
+    """The keys of every phrase of `text` (what alignment evidence looks term pairs up in): the
+    phrases of `ngrams`, each key grown from the one before it (alignment computes this for
+    every passage it compares)."""
+    stop = STOPWORDS.get(lang, frozenset())
     keys: set[str] = set()
     for run in runs(text, lang):
-        for start, end in ngrams(run, lang, max_words):
-            keys.add(key_of(run, start, end))
+        length = len(run)
+        for start in range(length):
+            word, key = run[start]
+            if word in stop:
+                continue
+            keys.add(key)
+            for end in range(start + 1, min(length, start + max_words)):
+                next_word, next_key = run[end]
+                key = f"{key} {next_key}"
+                if next_word not in stop:
+                    keys.add(key)
     return keys
