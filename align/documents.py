@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtgrules import store
-from mtgrules.align import corpus_lexicon, terms
+from mtgrules.align import corpus_lexicon, oracle_ids, terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.lexicon import Lexicon
 from mtgrules.align.rule_pages import align_page
@@ -24,6 +24,7 @@ from mtgrules.align.ruling_pages import CardIndex, align_rulings
 from mtgrules.errors import ParseError
 from mtgrules.parsers import (
     comprehensive_rules,
+    data_files,
     keyword_table,
     mtgjson,
     names_table,
@@ -36,7 +37,7 @@ from mtgrules.records import Record
 
 RULES, MTGJSON, KEYWORDS, NAMES = "rules", "mtgjson", "keywords", "card names"
 RULE_PAGE, RULING_PAGE = "rule page", "ruling page"
-REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES)
+REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES, data_files.SCRYFALL_RULINGS, data_files.SCRYFALL_CARDS)
 
 
 @dataclass
@@ -46,6 +47,7 @@ class ParsedDocument:
     kind: str
     records: list[Record] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    digest: str | None = None  # card data files: SHA-256 of the file, whose bytes (`raw`) are never held whole
 
 
 def classify(text: str, source: str) -> tuple[str, list[Block]]:
@@ -84,6 +86,8 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
 def _parse_reference(path: str, text: str, kind: str, lang: str | None) -> list[Record]:
     if kind == RULES:
         return comprehensive_rules.parse(text, path, lang=lang).records
+    if kind in data_files.KINDS and not text:  # read from the file as a stream
+        return list(data_files.records(path, kind))
     if kind == MTGJSON:
         return mtgjson.parse(text, path)
     if kind == NAMES:
@@ -122,9 +126,12 @@ def parse_each(
     given, and one ParseError for each file that did not (a folder of 500 saved pages with three
     bad ones must not need 500 reruns)."""
     failures: list[ParseError] = []
-    loaded = []
+    loaded: list[tuple[str, bytes, str, str, list[Block]]] = []
     for path in paths:
         try:
+            if data_kind := data_files.kind_of(path):  # card data runs to gigabytes: streamed, never held whole
+                loaded.append((path, b"", "", data_kind, []))
+                continue
             raw = read_document(path)
             text = decode(raw, path)
             kind, page_blocks = classify(text, path)
@@ -139,18 +146,19 @@ def parse_each(
         # A page keeps its blocks, not its text: 500 saved pages need not stay in memory twice.
         loaded.append((path, raw, text if kind in REFERENCE_KINDS else "", kind, page_blocks))
     documents: list[ParsedDocument] = []
-    reference_records = list(context or [])
     for path, raw, text, kind, _ in loaded:
         if kind in REFERENCE_KINDS:
             try:
-                document = ParsedDocument(path, raw, kind, _parse_reference(path, text, kind, lang))
+                records = _parse_reference(path, text, kind, lang)
             except ParseError as error:
                 failures.append(error)
                 if stop_at_first:
                     return [], failures
                 continue
-            reference_records.extend(document.records)
-            documents.append(document)
+            digest = data_files.file_digest(path) if not raw else None
+            documents.append(ParsedDocument(path, raw, kind, records, digest=digest))
+    oracle_ids.name_rulings(documents, context or [])
+    reference_records = list(context or []) + [record for document in documents for record in document.records]
     editions = english_editions(reference_records)
     cards = CardIndex([r for r in reference_records if r.kind == "card"])
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
@@ -187,7 +195,7 @@ def parse_each(
 # What a folder's files must be called to be read: saved pages, text, and the reference files.
 # A page saved "complete" brings a folder of images, scripts and style sheets along; those are
 # skipped, not reported as bad documents. A file named on the command line is always read.
-DOCUMENT_SUFFIXES = {"", ".txt", ".text", ".html", ".htm", ".xhtml", ".shtml", ".json", ".tsv"}
+DOCUMENT_SUFFIXES = {"", ".txt", ".text", ".html", ".htm", ".xhtml", ".shtml", ".json", ".tsv", ".gz", ".xz", ".bz2", ".zip"}
 
 
 def document_paths(paths: list[str]) -> tuple[list[str], list[str]]:

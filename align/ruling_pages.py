@@ -87,7 +87,7 @@ def align_rulings(
             " its rulings are not aligned (ingest the card's set file)"
         )
         return AlignedRulings(records, None, [warning])
-    english = sorted((r for r in english_rulings if r.card == card.card and r.lang == "en"), key=lambda r: r.position or 0)
+    english = _one_per_text(sorted((r for r in english_rulings if r.card == card.card and r.lang == "en"), key=lambda r: r.position or 0))
     translated = [Passage(r.text, page.lang, r.date, r.untranslated) for r in page.rulings]
     originals = [Passage(r.text, "en", r.date) for r in english]
     scores = [[similarity(t, o, terms) for o in originals] for t in translated]
@@ -104,6 +104,19 @@ def align_rulings(
     if unaligned:
         warnings.append(f"{page.source}: rulings {unaligned} of {name} have no confident English counterpart")
     return AlignedRulings(records, name, warnings)
+
+
+def _one_per_text(rulings: list[Record]) -> list[Record]:
+    """The first of English rulings with the same text: a card's rulings can come from several
+    documents (a set file and AllPrintings, MTGJSON and Scryfall), and a second copy of a ruling
+    would be a rival counterpart as good as the first, halving every confidence."""
+    seen: set[str | None] = set()
+    distinct = []
+    for ruling in rulings:
+        if ruling.en_digest not in seen or ruling.en_digest is None:
+            seen.add(ruling.en_digest)
+            distinct.append(ruling)
+    return distinct
 
 
 def _confidences(scores: list[list[float]], pairing: list[int | None]) -> list[float]:

@@ -30,6 +30,7 @@ COMMANDS = {
     "history": "mtgrules.cli.history:history",
     "diff": "mtgrules.cli.diff:diff",
     "stale": "mtgrules.cli.stale:stale",
+    "update": "mtgrules.cli.update:update",
 }
 
 

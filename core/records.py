@@ -52,8 +52,10 @@ class Record:
     edition: str | None = None  # ISO date of the (English) edition the record belongs to or is aligned to
     en_title: str | None = None  # English title of an aligned translated rule ("Connive")
     card: str | None = None  # English card name (rulings, cards)
+    oracle_id: str | None = None  # cards and Scryfall rulings: Scryfall's id of the card, shared by all its printings
     printed_name: str | None = None  # card name as printed in the record's language
     date: str | None = None  # rulings: ISO 8601 date
+    issued_by: str | None = None  # rulings: "wotc" (Wizards) or "scryfall" (Scryfall's own note), where the source says
     position: int | None = None  # rulings: 1-based position on its page or in MTGJSON
     en_position: int | None = None  # rulings: position of the English counterpart in MTGJSON
     en_digest: str | None = None  # rulings: digest of the English counterpart's text

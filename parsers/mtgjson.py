@@ -1,21 +1,35 @@
-"""MTGJSON v5 set files into `card` and English `ruling` records.
+"""MTGJSON v5 data into `card` and English `ruling` records: a set file, or the whole of
+MTGJSON (AllPrintings), read as a stream.
 
-A set file is `{"meta": …, "data": {"code", "name", "cards": [...]}}`. Each card gives its English
-name and text, its rulings (`{date, text}`, in MTGJSON's own order) and its printed names, type
-lines and texts in other languages (`foreignData`): the official translations the bilingual
-lexicon (`mtgrules.align.lexicon`) learns from. Rulings keep their MTGJSON position (`en_position`) and a digest of
-their text (`en_digest`): translated rulings point at their English counterpart by these, so a
-translation never stores the English text itself. Cards printed several times in one file, or
-with several faces, give one card record.
+A set file is `{"meta": …, "data": {"code", "name", "cards": [...], …}}`; AllPrintings is
+`{"meta": …, "data": {"10E": {set}, "KLD": {set}, …}}`, about 500 MB of JSON, which is read one
+card at a time (`mtgrules.parsers.json_stream`), never whole. Each card gives its English name
+and text, its rulings (`{date, text}`, in MTGJSON's own order) and its printed names, type lines
+and texts in other languages (`foreignData`). Rulings keep their MTGJSON position
+(`en_position`) and a digest of their text (`en_digest`): translated rulings point at their
+English counterpart by these, so a translation never stores the English text itself.
+
+One card, one card record, however many printings: a card printed in many sets, or several
+times in one, gives its record at its first printing and its rulings once (MTGJSON repeats a
+card's rulings on every printing). A later printing that brings languages not given before adds
+a record for the same card holding only those (records with the same `card` are one card).
+The faces of a split or double-faced card are consecutive entries with the card's whole name
+("Fire // Ice"): their texts and type lines are joined with `//`, as the name is.
+
+Every field read is checked for its type as it is read (`mtgrules.parsers.json_fields`): a
+number where a text belongs, a list where an object belongs, is a ParseError naming the file,
+the line and the byte, never a record that breaks a later command.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+import io
+from collections.abc import Iterator
 
 from mtgrules.errors import ParseError
-from mtgrules.parsers.decoding import text_of
+from mtgrules.parsers.card_languages import LanguagesGiven
+from mtgrules.parsers.json_fields import Fields
+from mtgrules.parsers.json_stream import JsonReader, describe
 from mtgrules.records import Record, ruling_digest
 
 # MTGJSON's language names → the codes records use.
@@ -33,83 +47,214 @@ LANGUAGE_CODES = {
     "English": "en",
 }
 
+_WHAT = "an MTGJSON set file or AllPrintings"
+MEND = "give an MTGJSON v5 set file or AllPrintings; a damaged download: download it again"
+
 
 def looks_like_mtgjson(text: str) -> bool:
     head = text.lstrip()[:4000]
     return head.startswith("{") and '"data"' in head and ('"cards"' in text[:200000] or '"meta"' in head)
 
 
-def _load(data: bytes | str, source: str) -> dict[str, Any]:
-    try:
-        document = json.loads(text_of(data, source))
-    except json.JSONDecodeError as error:
-        raise ParseError(source, f"not valid JSON: {error.msg}", line=error.lineno) from None
-    cards = document.get("data", {}).get("cards") if isinstance(document, dict) else None
-    if not isinstance(cards, list):
-        raise ParseError(source, "not an MTGJSON set file: no data.cards list", line=1)
-    return document
-
-
 def parse(data: bytes | str, source: str) -> list[Record]:
-    document = _load(data, source)
-    set_code = document["data"].get("code")
-    records: list[Record] = []
-    seen: set[str] = set()
-    for index, card in enumerate(document["data"]["cards"]):
-        if not isinstance(card, dict) or not isinstance(card.get("name"), str):
-            raise ParseError(source, f"card {index + 1} has no name", mend="is this an MTGJSON v5 set file?")
-        name = card["name"]
-        if name in seen:
-            continue
-        seen.add(name)
-        where = f"{source}:card {index + 1}"
-        names = {"en": name}
-        type_lines = {"en": card["type"]} if card.get("type") else {}
-        texts: dict[str, str] = {}
-        for foreign in card.get("foreignData") or []:
-            code = LANGUAGE_CODES.get(foreign.get("language"))
+    """The records of an MTGJSON document held in memory (a set file, say)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return list(records(JsonReader(io.BytesIO(raw), source)))
+
+
+def records(reader: JsonReader) -> Iterator[Record]:
+    """The records of the MTGJSON document `reader` reads, a set file or AllPrintings, as they
+    are read. Raises ParseError at the first field of the wrong type or the first syntax error."""
+    if not reader.peek():
+        raise ParseError(reader.source, "the file is empty", mend=MEND)
+    reader.expect(_WHAT, MEND)
+    document = _Document(reader)
+    printings = _Printings(reader.source)
+    for key in reader.members("the MTGJSON document"):
+        if key == "data":
+            for card, where, set_code in document.cards():
+                yield from printings.add(card, where, set_code)
+    yield from printings.flush()
+    reader.finish()
+    if not document.card_lists:
+        raise ParseError(reader.source, f"not {_WHAT}: no data.cards list, nor sets with cards under data", line=1, mend=MEND)
+
+
+class _Document:
+    """Finds the card lists of a set file (`data.cards`) or of AllPrintings (`data.<code>.cards`)."""
+
+    def __init__(self, reader: JsonReader):
+        self.reader = reader
+        self.card_lists = 0
+
+    def cards(self) -> Iterator[tuple[Fields, str, str | None]]:
+        """Each card entry with where it is ("card 3", "KLD card 3") and its set's code."""
+        reader = self.reader
+        set_code = None
+        for key in reader.members("data"):
+            if key == "cards":  # a set file: data is the set
+                yield from self._list("data.cards", "", set_code)
+            elif key == "code":
+                code, at = reader.located("data.code")
+                if not isinstance(code, str):
+                    raise reader.error(f"data.code is {describe(code)}, expected text", at=at, mend=MEND)
+                set_code = code
+            elif reader.peek() == "{":  # AllPrintings: a set under its code (or a set file's other objects)
+                for field in reader.members(f"data.{key}"):
+                    if field == "cards":
+                        yield from self._list(f"data.{key}.cards", f"{key} ", key)
+
+    def _list(self, what: str, label: str, set_code: str | None) -> Iterator[tuple[Fields, str, str | None]]:
+        self.card_lists += 1
+        for index in self.reader.items(what):
+            value, at = self.reader.located(f"card {index + 1} of {what}")
+            yield Fields(value, f"card {index + 1} of {what}", self.reader, at, MEND), f"{label}card {index + 1}", set_code
+
+
+class _Printings:
+    """Card entries, in file order, into records: one card record per name (plus one for each
+    printing that brings new languages), its rulings once, and faces of one printing joined."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.langs = LanguagesGiven()
+        self.ruled: set[str] = set()  # card names whose rulings were given
+        self.pending: Record | None = None  # the card record of the last printing, open to its other faces
+        self.pending_printing: tuple[str | None, str | None] = (None, None)
+        self.pending_langs: set[str] | None = None  # languages the pending record adds; None: all
+        self.rulings: list[Record] = []
+
+    def add(self, card: Fields, where: str, set_code: str | None) -> Iterator[Record]:
+        entry = _Entry(card, set_code)
+        if self.pending is not None and entry.is_face_of(self.pending, self.pending_printing):
+            self._join_face(entry)
+            self._take_rulings(entry, where)
+            return
+        yield from self.flush()
+        given = self.langs.get(entry.name)
+        if given is None:
+            self.langs.add(entry.name, entry.langs)
+            self._hold(entry.record(f"{self.source}:{where}"), entry, None)
+        else:
+            new = entry.langs - given
+            if new:
+                self.langs.add(entry.name, new)
+                self._hold(entry.record(f"{self.source}:{where}", only=new), entry, new)
+        self._take_rulings(entry, where)
+
+    def flush(self) -> Iterator[Record]:
+        """The records held back for the faces that may follow."""
+        if self.pending is not None:
+            yield self.pending
+        yield from self.rulings
+        self.pending, self.pending_langs, self.rulings = None, None, []
+
+    def _hold(self, record: Record, entry: _Entry, langs: set[str] | None) -> None:
+        self.pending, self.pending_printing, self.pending_langs = record, entry.printing, langs
+
+    def _join_face(self, entry: _Entry) -> None:
+        record = self.pending
+        assert record is not None
+        keep = self.pending_langs
+        if keep is None:
+            record.text = _joined(record.text, entry.text, "\n//\n")
+        for table, other, separator in ((record.type_lines, entry.type_lines, " // "), (record.texts, entry.texts, "\n//\n")):
+            for lang, value in other.items():
+                if keep is None or lang in keep:
+                    table[lang] = _joined(table.get(lang, ""), value, separator)
+        for lang, name in entry.names.items():
+            if keep is None or lang in keep:
+                record.names.setdefault(lang, name)
+        if keep is None:
+            self.langs.add(entry.name, entry.langs)
+        self.pending_printing = entry.printing
+
+    def _take_rulings(self, entry: _Entry, where: str) -> None:
+        if entry.name in self.ruled or not entry.rulings:
+            return
+        self.ruled.add(entry.name)
+        self.rulings = [
+            Record(
+                kind="ruling",
+                lang="en",
+                source=f"{self.source}:{where}",
+                card=entry.name,
+                printed_name=entry.name,
+                oracle_id=entry.oracle_id,
+                date=date,
+                text=text,
+                position=position,
+                en_position=position,
+                en_digest=ruling_digest(text),
+                aligned=True,
+                set_code=entry.set_code,
+            )
+            for position, (date, text) in enumerate(entry.rulings, start=1)
+        ]
+
+
+def _joined(first: str, second: str, separator: str) -> str:
+    return first + separator + second if first and second else first or second
+
+
+class _Entry:
+    """The fields of one MTGJSON card entry that records keep, read with their types checked."""
+
+    def __init__(self, card: Fields, set_code: str | None):
+        self.name = card.required("name")
+        self.face = card.text("faceName")
+        self.set_code = card.text("setCode") or set_code
+        self.number = card.text("number")
+        self.uuid = card.text("uuid")
+        self.text = card.text("text") or ""
+        identifiers = card.object("identifiers")
+        self.oracle_id = identifiers.text("scryfallOracleId") if identifiers else None
+        self.names = {"en": self.name}
+        english_type = card.text("type")
+        self.type_lines = {"en": english_type} if english_type else {}
+        self.texts: dict[str, str] = {}
+        for foreign in card.objects("foreignData"):
+            code = LANGUAGE_CODES.get(foreign.text("language") or "")
             if not code:
                 continue
-            if foreign.get("name"):
-                names.setdefault(code, foreign["name"])
-            if isinstance(foreign.get("type"), str) and foreign["type"]:
-                type_lines.setdefault(code, foreign["type"])
-            if isinstance(foreign.get("text"), str) and foreign["text"]:
-                texts.setdefault(code, foreign["text"])
-        records.append(
-            Record(
-                kind="card",
-                lang="en",
-                source=where,
-                title=name,
-                card=name,
-                text=card.get("text") or "",
-                names=names,
-                aligned=True,
-                set_code=card.get("setCode") or set_code,
-                collector_number=card.get("number"),
-                type_lines=type_lines,
-                texts=texts,
-                uuid=card.get("uuid"),
-            )
+            for table, key in ((self.names, "name"), (self.type_lines, "type"), (self.texts, "text")):
+                value = foreign.text(key)
+                if value:
+                    table.setdefault(code, value)
+        self.rulings = [(ruling.date("date"), ruling.required("text")) for ruling in card.objects("rulings")]
+
+    @property
+    def langs(self) -> set[str]:
+        """The languages this entry gives a name, type line or text in."""
+        return set(self.names) | set(self.type_lines) | set(self.texts)
+
+    @property
+    def printing(self) -> tuple[str | None, str | None]:
+        return (self.set_code, self.number)
+
+    def is_face_of(self, record: Record, printing: tuple[str | None, str | None]) -> bool:
+        """A further face of the printing `record` was made from: same name, same printing."""
+        return self.face is not None and self.name == record.card and self.printing == printing
+
+    def record(self, source: str, only: set[str] | None = None) -> Record:
+        """The card record of this entry; with `only`, just those languages (and the name)."""
+
+        def kept(table: dict[str, str]) -> dict[str, str]:
+            return dict(table) if only is None else {lang: value for lang, value in table.items() if lang in only}
+
+        return Record(
+            kind="card",
+            lang="en",
+            source=source,
+            title=self.name,
+            card=self.name,
+            oracle_id=self.oracle_id,
+            text=self.text if only is None else "",
+            names={"en": self.name, **kept(self.names)},
+            aligned=True,
+            set_code=self.set_code,
+            collector_number=self.number,
+            type_lines=kept(self.type_lines),
+            texts=kept(self.texts),
+            uuid=self.uuid,
         )
-        for position, ruling in enumerate(card.get("rulings") or [], start=1):
-            if not isinstance(ruling, dict) or not isinstance(ruling.get("text"), str):
-                raise ParseError(source, f"ruling {position} of {name!r} has no text")
-            records.append(
-                Record(
-                    kind="ruling",
-                    lang="en",
-                    source=where,
-                    card=name,
-                    printed_name=name,
-                    date=ruling.get("date"),
-                    text=ruling["text"],
-                    position=position,
-                    en_position=position,
-                    en_digest=ruling_digest(ruling["text"]),
-                    aligned=True,
-                    set_code=card.get("setCode") or set_code,
-                )
-            )
-    return records

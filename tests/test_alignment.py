@@ -109,6 +109,18 @@ def test_electrozoa_rulings_pair_as_an_assignment(seed_cards):
     assert all(r.aligned for r in aligned.records)
 
 
+def test_rulings_given_by_two_documents_pair_as_one(seed_cards):
+    """The same card's rulings from a set file and from AllPrintings (or MTGJSON and Scryfall)
+    pair as one copy does, with the same confidence: a second copy is no rival counterpart."""
+    cards = [r for r in seed_cards if r.kind == "card"]
+    english = [r for r in seed_cards if r.kind == "ruling"]
+    again = mtgjson.parse(corpus_file("rulings/MH3-electrozoa.mtgjson-excerpt.json").read_bytes(), "AllPrintings.json")
+    page = site_ruling_page.parse(seed("004").read_text(), "004.txt")
+    once = align_rulings(page, cards, english)
+    twice = align_rulings(page, cards, english + [r for r in again if r.kind == "ruling"])
+    assert [(r.en_position, r.confidence) for r in twice.records] == [(r.en_position, r.confidence) for r in once.records]
+
+
 def test_rulings_pair_whatever_order_the_page_lists_them(seed_cards):
     cards = [r for r in seed_cards if r.kind == "card"]
     english = [r for r in seed_cards if r.kind == "ruling"]

@@ -49,10 +49,10 @@ def test_energy_rulings_are_shared_across_kaladesh_cards():
 
 
 def test_mtgjson_that_is_not_a_set_file_is_refused():
-    with pytest.raises(ParseError, match=r"no data\.cards list"):
+    with pytest.raises(ParseError, match=r"not an MTGJSON set file or AllPrintings: data\.cards is an object, expected a list"):
         mtgjson.parse(b'{"meta": {}, "data": {"cards": {}}}', "x.json")
     with pytest.raises(ParseError, match=r"x.json:3: not valid JSON"):
-        mtgjson.parse(b'{\n"data":\n  [,]}', "x.json")
+        mtgjson.parse(b'{\n"data":\n  {"KLD": [,]}}', "x.json")
 
 
 def test_keyword_table_terms_with_aliases_and_notes_removed():

@@ -1,0 +1,205 @@
+"""`mtgrules update`: the newest rules and card data fetched, checked and ingested.
+
+Files go under `paths.data_dir()/downloads/<source>/` with names that stay the same from one
+update to the next (`AllPrintings.json.xz`, `rulings.json`), so a new file replaces the old
+document in the corpus; the rules text keeps its edition's name, so each edition stays a
+document of its own, as editions should. `downloads/state.json` remembers each file's version
+(`sources.Remote.version`) and the SHA-256 of the copy last ingested: an update fetches and
+ingests only what changed.
+
+Every file is fetched and checked before anything is ingested (a failed download leaves the
+corpus as it was and the files already complete in place, for the next run); then all files to
+ingest go through one ingest call, so Scryfall rulings meet the cards that name them, and a
+file that does not parse stores nothing. A lock keeps two updates from writing the same files.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from mtgrules import paths, store
+from mtgrules.align import documents, linking, sources
+from mtgrules.align.download import DownloadError, DownloadReporter, download
+from mtgrules.parsers import data_files
+
+SOURCES = ("rules", "mtgjson", "scryfall")
+_SKIPPED_SUFFIXES = (".sha256", ".part", ".part.json")
+
+
+class UpdateReporter(DownloadReporter, Protocol):
+    def note(self, message: str) -> None:
+        """Something a person waiting should know ("waiting for another update…")."""
+
+
+@dataclass
+class Addresses:
+    """Where the sources are: the defaults, or a test's server on 127.0.0.1."""
+
+    rules_page: str = sources.RULES_PAGE
+    mtgjson: str = sources.MTGJSON_API
+    scryfall: str = sources.SCRYFALL_BULK_DATA
+
+
+@dataclass
+class Outcome:
+    """What became of one file."""
+
+    source: str  # "rules", "mtgjson", "scryfall", or "folder" for --from
+    path: Path
+    fetched: str  # "downloaded", "resumed", "up to date" or "given"
+    kind: str | None = None  # the document kind it was ingested as
+    records: int | None = None  # None: not ingested this time (unchanged since)
+    warnings: list[str] = field(default_factory=list)
+
+
+def downloads_dir() -> Path:
+    return paths.data_dir() / "downloads"
+
+
+def update(reporter: UpdateReporter, *, only: tuple[str, ...] = SOURCES, sets: list[str] | None = None,
+           scryfall_types: tuple[str, ...] = ("rulings",), addresses: Addresses | None = None) -> list[Outcome]:
+    """Fetch what is newer than the copies held, then ingest what was not ingested yet."""
+    addresses = addresses or Addresses()
+    folder = downloads_dir()
+    with _locked(folder, reporter):
+        remotes: list[sources.Remote] = []  # every address is known before any download starts
+        if "rules" in only:
+            remotes.append(sources.newest_rules(addresses.rules_page))
+        if "mtgjson" in only:
+            remotes += sources.mtgjson_files(addresses.mtgjson, sets)
+        if "scryfall" in only:
+            remotes += sources.scryfall_files(addresses.scryfall, scryfall_types)
+        state = _State(folder / "state.json")
+        outcomes = []
+        for remote in remotes:
+            target = folder / remote.source / remote.name
+            if target.exists() and state.version(target) == remote.version:
+                outcomes.append(Outcome(remote.source, target, "up to date"))
+                continue
+            resumed = download(remote.url, target, sha256=remote.sha256, size=remote.size, reporter=reporter)
+            state.fetched(target, remote.url, remote.version)
+            outcomes.append(Outcome(remote.source, target, "resumed" if resumed else "downloaded"))
+        _ingest_outcomes([o for o in outcomes if not state.ingested(o.path)], reporter)
+        for outcome in outcomes:
+            if outcome.records is not None:
+                state.mark_ingested(outcome.path)
+        return outcomes
+
+
+def update_from(folder: Path, reporter: UpdateReporter) -> list[Outcome]:
+    """Ingest the files of `folder`, downloaded by other means (hidden files, checksums and
+    parts skipped); a file with a `.sha256` beside it is checked against it first."""
+    files = sorted(path for path in folder.iterdir()
+                   if path.is_file() and not path.name.startswith(".") and not path.name.endswith(_SKIPPED_SUFFIXES))
+    if not files:
+        raise DownloadError(f"{folder}: no files to ingest")
+    for path in files:
+        _check_published_sha256(path)
+    outcomes = [Outcome("folder", path, "given") for path in files]
+    _ingest_outcomes(outcomes, reporter)
+    return outcomes
+
+
+def _check_published_sha256(path: Path) -> None:
+    published = path.with_name(path.name + ".sha256")
+    if not published.exists():
+        return
+    expected = published.read_text(encoding="ascii", errors="replace").split()[:1]
+    if expected and data_files.file_digest(path) != expected[0].lower():
+        raise DownloadError(f"{path}: its SHA-256 is not the one in {published.name}: the file is damaged, download it again")
+
+
+def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter) -> None:
+    if not outcomes:
+        return
+    reporter.note(f"ingesting {len(outcomes)} file{'s' if len(outcomes) > 1 else ''}…")
+    by_path = {str(outcome.path): outcome for outcome in outcomes}
+    for document in ingest(list(by_path)):
+        outcome = by_path.get(document.path)
+        if outcome is not None:  # not a page aligned again
+            outcome.kind, outcome.records, outcome.warnings = document.kind, len(document.records), document.warnings
+
+
+# -- the store boundary: the one place update stores records or asks what is stored ---------------
+
+
+def ingest(files: list[str]) -> list[documents.ParsedDocument]:
+    """What `mtgrules ingest` does, as one library call: parse and align against the corpus,
+    align again the pages a new reference document numbers better, store everything at once
+    (nothing when a file fails). When the store's own ingest orchestration lands in align/,
+    this is the call to replace."""
+    corpus = store.Store()
+    context = linking.all_records(corpus)
+    parsed = documents.parse_files(files, context=context)
+    again = documents.pages_to_realign(corpus.manifest(), parsed)
+    if again:
+        new_records = [record for document in parsed for record in document.records]
+        # A page stored earlier that no longer parses keeps what it had: it is not this call's file.
+        parsed += documents.parse_each(again, context=context + new_records)[0]
+    corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
+    return parsed
+
+
+def _stored(path: Path) -> bool:
+    return documents.resolved_path(str(path)) in store.Store().manifest()
+
+
+# -- what was fetched and ingested -------------------------------------------------------------------
+
+
+class _State:
+    """`downloads/state.json`: for each file, its address, version, SHA-256 and the SHA-256 of
+    the copy ingested last. Written whole after each change, by replacing the file."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            loaded = {}
+        self.files: dict[str, dict] = loaded if isinstance(loaded, dict) else {}
+
+    def _key(self, target: Path) -> str:
+        return str(target.relative_to(self.path.parent))
+
+    def version(self, target: Path) -> str | None:
+        return self.files.get(self._key(target), {}).get("version")
+
+    def fetched(self, target: Path, url: str, version: str) -> None:
+        self.files[self._key(target)] = {"url": url, "version": version, "sha256": data_files.file_digest(target)}
+        self._save()
+
+    def ingested(self, target: Path) -> bool:
+        entry = self.files.get(self._key(target), {})
+        return bool(entry.get("sha256")) and entry.get("ingested") == entry.get("sha256") and _stored(target)
+
+    def mark_ingested(self, target: Path) -> None:
+        entry = self.files.setdefault(self._key(target), {})
+        entry["ingested"] = entry.get("sha256") or data_files.file_digest(target)
+        self._save()
+
+    def _save(self) -> None:
+        handle, temporary = tempfile.mkstemp(prefix=".state.", dir=self.path.parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(self.files, stream, indent=1, sort_keys=True)
+        os.replace(temporary, self.path)
+
+
+@contextmanager
+def _locked(folder: Path, reporter: UpdateReporter) -> Iterator[None]:
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            reporter.note("waiting for another `mtgrules update` to finish…")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield

@@ -1,0 +1,107 @@
+"""`mtgrules update`: fetch the newest rules and card data and ingest them."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from mtgrules.cli.output import style
+
+SOURCES = ("rules", "mtgjson", "scryfall")
+SCRYFALL_TYPES = ("rulings", "oracle_cards", "default_cards", "all_cards")
+
+
+class TerminalReporter:
+    """Progress bars on stderr when it is a terminal; notes always (on stderr)."""
+
+    def note(self, message: str) -> None:
+        click.echo(f"mtgrules: {message}", err=True)
+
+    @contextmanager
+    def downloading(self, name: str, total: int | None, done: int) -> Iterator[Callable[[int], None]]:
+        if not sys.stderr.isatty():
+            yield lambda count: None
+            return
+        if total is None:
+            click.echo(f"Downloading {name}…", err=True)
+            yield lambda count: None
+            return
+        label = f"{'Resuming' if done else 'Downloading'} {name}"
+        bar = click.progressbar(length=total, label=label, file=sys.stderr)
+        bar.pos = done  # drawn from there, not from 0
+        with bar:
+            yield bar.update
+
+
+def _codes(ctx, param, value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    from mtgrules.align.sources import set_file_name
+
+    codes = [part.strip().upper() for part in value.split(",") if part.strip()]
+    try:
+        for code in codes:
+            set_file_name(code)
+    except ValueError as error:
+        raise click.BadParameter(f"{error}: give set codes separated by commas, e.g. KLD,MH3") from None
+    if not codes:
+        raise click.BadParameter("give set codes separated by commas, e.g. KLD,MH3")
+    return list(dict.fromkeys(codes))
+
+
+def _choices(allowed: tuple[str, ...]):
+    def parse(ctx, param, value: str) -> tuple[str, ...]:
+        chosen = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
+        unknown = [part for part in chosen if part not in allowed]
+        if unknown or not chosen:
+            raise click.BadParameter(f"{', '.join(unknown) or value!r}: choose among {', '.join(allowed)}, separated by commas")
+        return chosen
+
+    return parse
+
+
+@click.command()
+@click.option("--sets", callback=_codes, metavar="CODES", help="MTGJSON set files to fetch (KLD,MH3) instead of AllPrintings.")
+@click.option("--only", default=",".join(SOURCES), show_default=True, callback=_choices(SOURCES), metavar="SOURCES",
+              help="The sources to fetch from.")
+@click.option("--scryfall-files", default="rulings", show_default=True, callback=_choices(SCRYFALL_TYPES), metavar="TYPES",
+              help=f"Scryfall bulk files to fetch: {', '.join(SCRYFALL_TYPES)} (all_cards, every printing in every "
+                   "language, is about 2 GB).")
+@click.option("--from", "from_folder", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Fetch nothing: ingest the files of this folder, downloaded by other means (checked against a "
+                   ".sha256 file beside them when there is one).")
+@click.option("--rules-page", envvar="MTGRULES_RULES_PAGE", metavar="URL", help="The official rules page, which links the rules text.")
+@click.option("--mtgjson-url", envvar="MTGRULES_MTGJSON_URL", metavar="URL", help="MTGJSON's API folder (…/api/v5/).")
+@click.option("--scryfall-url", envvar="MTGRULES_SCRYFALL_URL", metavar="URL", help="Scryfall's bulk data list.")
+def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[str, ...], from_folder: Path | None,
+           rules_page: str | None, mtgjson_url: str | None, scryfall_url: str | None) -> None:
+    """Fetch the newest Comprehensive Rules, MTGJSON card data and Scryfall rulings, and
+    ingest them.
+
+    Downloads go under your data folder (MTGRULES_HOME), resume where they stopped, and replace
+    the copies held only once complete and checked (size, and MTGJSON's published SHA-256).
+    Only what changed since the last update is fetched and ingested. Nothing is ingested
+    unless every download succeeds. The addresses default to the official ones
+    (--rules-page, --mtgjson-url, --scryfall-url, or the environment variables
+    MTGRULES_RULES_PAGE, MTGRULES_MTGJSON_URL, MTGRULES_SCRYFALL_URL).
+    """
+    from mtgrules.align import update as updating
+
+    reporter = TerminalReporter()
+    if from_folder is not None:
+        outcomes = updating.update_from(from_folder, reporter)
+    else:
+        defaults = updating.Addresses()
+        addresses = updating.Addresses(rules_page or defaults.rules_page, mtgjson_url or defaults.mtgjson,
+                                       scryfall_url or defaults.scryfall)
+        outcomes = updating.update(reporter, only=only, sets=sets, scryfall_types=scryfall_files, addresses=addresses)
+    for outcome in outcomes:
+        for warning in outcome.warnings:
+            click.echo(style(f"warning: {warning}", fg="yellow"), err=True)
+    for outcome in outcomes:
+        ingested = f", {outcome.records:,} records ({outcome.kind})" if outcome.records is not None else ", already ingested"
+        click.echo(f"{outcome.source}: {outcome.path}: {outcome.fetched}{ingested}")
