@@ -12,7 +12,7 @@ import click
 from mtgrules import rulenumbers
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
-from mtgrules.lookup.coverage import coverage_rows, summary
+from mtgrules.lookup.coverage import by_section, coverage_rows, summary, untested
 
 
 @click.group()
@@ -38,12 +38,15 @@ def _label(row: dict) -> str:
 @engine.command()
 @click.option("--section", callback=_section, metavar="NUMBER", help="Only rules at or under this number: 704, 704.5, 701.50.")
 @click.option("--card", metavar="NAME", help="Only the rulings of this card (English name).")
+@click.option("--list", "full", is_flag=True, help="After the summary, every rule and ruling with its code and tests.")
 @json_option
 @click.pass_context
-def coverage(ctx: click.Context, section: str | None, card: str | None, as_json: bool) -> None:
-    """Which rules and rulings of the corpus the engine implements and tests.
+def coverage(ctx: click.Context, section: str | None, card: str | None, full: bool, as_json: bool) -> None:
+    """Which rules and rulings of the corpus the engine implements and tests: a summary, per
+    section where the engine implements something, and what is implemented but untested;
+    `--list` adds every rule and ruling, `--json` gives them to scripts.
 
-    Without options: every rule and ruling. Exit codes: 0 found, 1 nothing matched, 2 bad usage.
+    Exit codes: 0 found, 1 nothing matched, 2 bad usage.
     """
     from mtgrules.align.linking import all_records
     from mtgrules.engine import registry
@@ -57,20 +60,37 @@ def coverage(ctx: click.Context, section: str | None, card: str | None, as_json:
         for row in rows:
             echo_json(row)
     else:
-        width = max(len(_label(r)) for r in rows)
-        click.echo(style(f"{'':{width}}  implemented                 tests", bold=True))
-        for row in rows:
-            more = len(row["implemented"]) - 1
-            where = (row["implemented"][0] + (f" (+{more})" if more > 0 else "")) if row["implemented"] else style("-", fg="red")
-            tests = str(len(row["tests"])) if row["tests"] else style("-", fg="red")
-            click.echo(f"{_label(row):{width}}  {where:27} {tests}")
-        # Under a section, the section's own row is shown but not counted: "704.5" is a heading
-        # whose 25 subrules are what the count is about.
-        rules = [r for r in rows if r["kind"] == "rule" and r["number"] != section]
-        rulings = [r for r in rows if r["kind"] == "ruling"]
-        parts = [summary(rules, f"rules under {section}" if section else "rules") if rules else None,
-                 summary(rulings, "rulings") if rulings else None]
-        click.echo("; ".join(p for p in parts if p))
+        _summary(rows, section)
+        if full:
+            click.echo()
+            _table(rows)
     if not registry.tests_available():
-        click.echo("mtgrules: the tests folder is not installed, so test links are unknown "
-                   "(run from a checkout or an editable install)", err=True)
+        click.echo("mtgrules: this installation carries no test links (it was built without the tests folder), "
+                   "so which tests demonstrate each rule is unknown", err=True)
+
+
+def _summary(rows: list[dict], section: str | None) -> None:
+    """The totals, then a line per section where the engine implements something, then what
+    is implemented and untested. Under a section, the section's own row is not counted:
+    "704.5" is a heading whose 25 subrules are what the count is about."""
+    rules = [r for r in rows if r["kind"] == "rule" and r["number"] != section]
+    rulings = [r for r in rows if r["kind"] == "ruling"]
+    parts = [summary(rules, f"rules under {section}" if section else "rules") if rules else None,
+             summary(rulings, "rulings") if rulings else None]
+    click.echo(style("; ".join(p for p in parts if p), bold=True))
+    for key, total, implemented, tested in by_section(rows, section):
+        click.echo(f"  {key:<9} {implemented:>4} of {total:<4} implemented, {tested:>4} tested")
+    missing = untested(rows)
+    if missing:
+        click.echo("implemented but untested: " + ", ".join(_label(r) for r in missing))
+    click.echo(style("(--list shows every rule and ruling with its code and tests)", dim=True))
+
+
+def _table(rows: list[dict]) -> None:
+    width = max(len(_label(r)) for r in rows)
+    click.echo(style(f"{'':{width}}  implemented                 tests", bold=True))
+    for row in rows:
+        more = len(row["implemented"]) - 1
+        where = (row["implemented"][0] + (f" (+{more})" if more > 0 else "")) if row["implemented"] else style("-", fg="red")
+        tests = str(len(row["tests"])) if row["tests"] else style("-", fg="red")
+        click.echo(f"{_label(row):{width}}  {where:27} {tests}")

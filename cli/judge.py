@@ -1,37 +1,91 @@
-"""`mtgrules judge FILE`: run a scenario through the engine and cite the rule of every event.
+"""`mtgrules judge FILE...`: run scenarios through the engine and cite the rule of every event;
+with `--check`, say whether the engine agrees with what each scenario expects.
 
-Thin on purpose: `scenario.load` checks the file (a bad one is one line naming file, line and
-key, exit 2, raised as a `ScenarioError`), `judging.judge` runs it, and this module only
-renders: for people, each step with its events and the cited rule's text in `--lang`; for
-scripts (`--json`), one object per event.
+Thin on purpose: `scenario.load` checks a file (a bad one is one line naming file, line and key,
+exit 2, raised as a `ScenarioError`), `judging.judge` runs it, `expect` compares, `board` and
+`messages` say what to show; this module only renders. For people: each step with its events,
+said in `--lang`, the cited rule's text in that language, then the board at the end. For
+scripts (`--json`): one object per event, then one object for the board (`{"board": …}`), the
+last line of each scenario; with `--check`, one object per scenario.
 """
 
 from __future__ import annotations
+
+import sys
 
 import click
 
 from mtgrules.align import linking
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
-from mtgrules.study import citations, judging, scenario
+from mtgrules.study import board, citations, expect, judging, scenario
+from mtgrules.study.messages import event_text, ui
+from mtgrules.study.tomllines import line_of, render_path
 
 
 def event_rows(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> list[dict]:
     """Every event as the JSON object `--json` prints; a refused action is an event too, with
-    no rule, so a script sees it in sequence."""
+    no rule, so a script sees it in sequence. `message` is in `lang` (English when there is no
+    catalogue for it), `message_en` in English."""
     rows: list[dict] = []
     for step in judgement.steps:
         action = step.action["do"] if step.action else None
         if step.illegal:
             rows.append({"step": step.index, "action": action, "rule": None, "event": "illegal action",
-                         "objects": [], "players": [], "message": step.illegal, "text": None, "text_lang": None,
+                         "objects": [], "players": [], "message": event_text(step.illegal, lang),
+                         "message_en": step.illegal.english(), "text": None, "text_lang": None,
                          "note": "the engine refused this action; it changed nothing"})
         for event in step.events:
             cited = texts.cite(event.rule, lang)
             rows.append({"step": step.index, "action": action, "rule": event.rule, "event": event.event,
-                         "objects": list(event.objects), "players": list(event.players), "message": event.message,
+                         "objects": list(event.objects), "players": list(event.players),
+                         "message": event_text(event.text, lang), "message_en": event.message,
                          "text": cited.text, "text_lang": cited.lang, "note": cited.note})
     return rows
+
+
+def board_lines(facts: dict, lang: str) -> list[str]:
+    """The board at the end, for people."""
+    lines = []
+    for player in facts["players"]:
+        parts = [ui("life", lang, n=player["life"])]
+        parts += [ui(key, lang, n=player[key]) for key in ("poison", "energy") if player[key]]
+        if player["speed"] is not None:
+            parts.append(ui("speed", lang, n=player["speed"]))
+        if player["lost"]:
+            parts.append(ui("lost", lang))
+        elif facts["winner"] == player["name"]:
+            parts.append(ui("won", lang))
+        lines.append("  " + ui("labelled", lang, label=player["name"], value=", ".join(parts)))
+        for zone in ("hand", "library", "graveyard", "exile", "command"):
+            if player[zone]:
+                lines.append("    " + ui("labelled", lang, label=ui("zone_" + zone, lang), value=", ".join(player[zone])))
+    if facts["draw"]:
+        lines.append("  " + ui("drawn", lang))
+    if facts["battlefield"]:
+        lines.append("  " + ui("battlefield", lang))
+        lines += ["    " + _permanent(p, lang) for p in facts["battlefield"]]
+    if facts["stack"]:
+        lines.append("  " + ui("stack", lang))
+        lines += [f"    {item['name']} [{item['id']}]" for item in facts["stack"]]
+    return lines
+
+
+def _permanent(facts: dict, lang: str) -> str:
+    details = [ui("controlled_by", lang, player=facts["controller"])]
+    if facts["tapped"]:
+        details.append(ui("tapped", lang))
+    if facts["token"]:
+        details.append(ui("token", lang))
+    if facts["damage"]:
+        details.append(ui("damage", lang, n=facts["damage"]))
+    if facts["counters"]:
+        details.append(ui("counters", lang, list=", ".join(f"{kind} ×{n}" for kind, n in facts["counters"].items())))
+    for key in ("attached_to", "attacking", "blocking", "protector", "sector"):
+        if facts[key]:
+            details.append(ui(key, lang, x=facts[key]))
+    strength = f" {facts['power']}/{facts['toughness']}" if facts["power"] is not None and facts["toughness"] is not None else ""
+    return ui("labelled", lang, label=f"{facts['name']} [{facts['id']}]{strength}", value="; ".join(details))
 
 
 def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> None:
@@ -41,37 +95,91 @@ def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) 
         if step.action is None:
             if not step.events and judgement.scenario.actions:
                 continue
-            click.echo("\nThe board as given (state-based actions):")
+            click.echo("\n" + ui("board_as_given", lang))
         else:
             click.echo(f"\n{step.index}. " + style(judging.describe_action(step.action), fg="cyan"))
         if step.illegal:
-            click.echo("  " + style(f"illegal: {step.illegal}", fg="red") + " (nothing changes)")
+            click.echo("  " + style(ui("illegal", lang, why=event_text(step.illegal, lang)), fg="red"))
         elif not step.events:
-            click.echo(style("  nothing happens", dim=True))
+            click.echo(style("  " + ui("nothing_happens", lang), dim=True))
         for event in step.events:
-            click.echo(f"  {style(event.rule, bold=True)} — {event.message}")
+            click.echo(f"  {style(event.rule, bold=True)} — {event_text(event.text, lang)}")
             if event.rule not in shown:
                 shown.add(event.rule)
                 show_citation(texts.cite(event.rule, lang))
+    click.echo("\n" + ui("board_at_end", lang))
+    for line in board_lines(board.board(judgement.state), lang):
+        click.echo(line)
+    verdict = judgement.verdict()
+    if verdict is not None:
+        click.echo()
+        _print_verdict(judgement.scenario, verdict, lang)
+
+
+def _mismatch_line(checked: scenario.Scenario, mismatch: expect.Mismatch) -> str:
+    line = line_of(checked.lines, mismatch.path)
+    where = f"{checked.source}:{line}" if line else checked.source
+    return f"{where}: {render_path(mismatch.path)}: {mismatch.message}"
+
+
+def _print_verdict(checked: scenario.Scenario, verdict: expect.Verdict, lang: str) -> None:
+    if verdict.agrees:
+        click.echo(f"{checked.source}: " + style(ui("agrees", lang, n=verdict.expectations), fg="green"))
+        return
+    click.echo(f"{checked.source}: " + style(ui("disagrees", lang), fg="red"))
+    for mismatch in verdict.mismatches:
+        click.echo("  " + _mismatch_line(checked, mismatch))
+
+
+def _check(files: tuple[str, ...], as_json: bool, lang: str) -> int:
+    """Load every file first (a bad one stops everything with exit 2), then judge and compare."""
+    loaded = [scenario.load(file) for file in files]
+    for checked in loaded:
+        if checked.expect is None:
+            raise scenario.ScenarioError(checked.source, "no [expect] table to check the engine against")
+    agree = 0
+    for checked in loaded:
+        verdict = judging.judge(checked).verdict()
+        assert verdict is not None
+        agree += verdict.agrees
+        if as_json:
+            echo_json({"file": checked.source, "agrees": verdict.agrees, "expectations": verdict.expectations,
+                       "mismatches": [{"line": line_of(checked.lines, m.path), "key": render_path(m.path), "message": m.message}
+                                      for m in verdict.mismatches]})
+        else:
+            _print_verdict(checked, verdict, lang)
+    if not as_json and len(loaded) > 1:
+        click.echo(ui("check_summary", lang, n=len(loaded), ok=agree, bad=len(loaded) - agree))
+    return 0 if agree == len(loaded) else 1
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@lang_option("Language of the cited rules' text (default: the corpus's fullest language).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per event, for scripts.")
-def judge(file: str, lang: str | None, as_json: bool) -> None:
-    """Judge the scenario in FILE (TOML; see examples/README.md): perform its actions, check
-    state-based actions, and cite the rule behind every event.
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@lang_option("Language of the messages and the cited rules' text (default: the corpus's fullest language).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per event, then one for the board; for scripts.")
+@click.option("--check", is_flag=True, help="Only say whether the engine agrees with each file's [expect].")
+def judge(files: tuple[str, ...], lang: str | None, as_json: bool, check: bool) -> None:
+    """Judge the scenarios in FILES (TOML; see examples/README.md): perform their actions, check
+    state-based actions, cite the rule behind every event and show the board at the end.
 
-    Exit codes: 0 judged, 2 a bad scenario file (the message names the file, line and key).
+    Exit codes: 0 judged (with --check: the engine agrees with every file), 1 the engine
+    disagrees with a file's [expect] (--check), 2 a bad scenario file (the message names the
+    file, line and key).
     """
-    checked = scenario.load(file)
+    if check:
+        lang = lang or "en"
+        sys.exit(_check(files, as_json, lang))
+    loaded = [scenario.load(file) for file in files]
     records = linking.all_records()
     texts = citations.RuleTexts(records)
     lang = lang or citations.default_lang(records)
-    judgement = judging.judge(checked)
-    if as_json:
-        for row in event_rows(judgement, texts, lang):
-            echo_json(row)
-    else:
-        _print(judgement, texts, lang)
+    for position, checked in enumerate(loaded):
+        judgement = judging.judge(checked)
+        if as_json:
+            for row in event_rows(judgement, texts, lang):
+                echo_json(row)
+            echo_json({"board": board.board(judgement.state)})
+        else:
+            if position:
+                click.echo()
+            _print(judgement, texts, lang)

@@ -2,7 +2,9 @@
 
 The session reads one answer per line from stdin, so it works the same typed at a terminal or
 piped from a file (`printf '704.5g\\n2\\n' | mtgrules quiz --count 2 --seed 1`), and ends with
-`score: R/N` as its last line. Each answer is saved as soon as it is given (`progress`), so
+`score: R/N` as its last line (in every language, for scripts). An empty reply, a word that
+is no choice or a choice out of range is asked again, in the question's language, not scored.
+Each answer is saved as soon as it is given (`progress`), so
 Ctrl-C, `q`, or the end of stdin stop the session cleanly with nothing answered lost: Ctrl-C
 exits 130 (the shell's convention for an interrupt), the others 0.
 """
@@ -21,6 +23,7 @@ from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.study import citations, progress
 from mtgrules.study import quiz as questions
+from mtgrules.study.messages import ui
 
 QUIT = ("q", "quit", "exit")
 
@@ -44,7 +47,7 @@ def _read_answer(interactive: bool) -> str | None:
 
 def _ask(question: questions.Question, position: int, total: int) -> None:
     about = f" · {question.section} · {question.kind} · {question.lang}"
-    click.echo(style(f"\nQuestion {position}/{total}", bold=True) + style(about, dim=True))
+    click.echo(style("\n" + ui("question", question.lang, i=position, n=total), bold=True) + style(about, dim=True))
     if question.body:  # a board is laid out line by line already; a rule's text is one paragraph
         click.echo(question.body if question.kind == "scenario" else wrap(question.body, indent="  "))
     click.echo(style(question.prompt, bold=True))
@@ -55,9 +58,9 @@ def _ask(question: questions.Question, position: int, total: int) -> None:
 def _explain(question: questions.Question, right: bool) -> None:
     """The verdict, then why: each event (or the rule asked about) with the cited rule's text."""
     if right:
-        click.echo(style("correct", fg="green"))
+        click.echo(style(ui("correct", question.lang), fg="green"))
     else:
-        click.echo(style("wrong", fg="red") + f" — the answer is {question.answer}")
+        click.echo(style(ui("wrong", question.lang, answer=question.answer), fg="red"))
     for line, citation in question.explanation:
         click.echo(f"  {line}")
         if citation is not None:
@@ -125,31 +128,49 @@ def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: i
                    "(see `mtgrules quiz --stats` for what the corpus holds)", err=True)
         sys.exit(1)
     rng = random.Random(seed)
-    sys.exit(_session(pool, count, rng))
+    sys.exit(_session(pool, count, rng, lang))
 
 
-def _session(pool: list[questions.Candidate], count: int, rng: random.Random) -> int:
+def _answer(question: questions.Question, interactive: bool) -> str | None:
+    """A reply that is an answer (or `q`), asking again after an empty, unknown or
+    out-of-range one; None at the end of input."""
+    while True:
+        reply = _read_answer(interactive)
+        if reply is None or reply.strip().lower() in QUIT or question.valid(reply):
+            return reply
+        key = "reask_choice" if question.choices else "reask_number"
+        click.echo(style(ui(key, question.lang, n=len(question.choices)), fg="yellow"))
+
+
+def _session(pool: list[questions.Candidate], count: int, rng: random.Random, lang: str) -> int:
     interactive = sys.stdin.isatty()
     answered = right_count = 0
     with progress.Progress() as held:
         rng.shuffle(pool)
         by_item = {candidate.item: candidate for candidate in pool}
-        chosen = progress.order(list(by_item), held.states())[:count]
-        if len(chosen) < count:
-            click.echo(f"mtgrules: only {len(chosen)} question(s) to ask here", err=True)
+        ordered = progress.order(list(by_item), held.states())
+        total = min(count, len(ordered))
+        if total < count:
+            click.echo(f"mtgrules: only {total} question(s) to ask here", err=True)
         if interactive:
             # Importing readline gives input() line editing and history; it is not on every
             # platform, and input() works without it.
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401
-            click.echo(style("Answer with a rule number or a choice number; q stops; Ctrl-C saves and stops.", dim=True))
+            click.echo(style(ui("instructions", lang), dim=True))
+        asked = 0
         try:
-            for position, item in enumerate(chosen, start=1):
+            for item in ordered:
+                if asked == total:
+                    break
                 question = by_item[item].make(rng)
-                _ask(question, position, len(chosen))
-                reply = _read_answer(interactive)
+                if question is None:  # no question with enough plausible choices: on to the next
+                    continue
+                asked += 1
+                _ask(question, asked, total)
+                reply = _answer(question, interactive)
                 if reply is None:
-                    click.echo(f"mtgrules: no more answers: stopped after {answered} of {len(chosen)}; progress saved", err=True)
+                    click.echo(f"mtgrules: no more answers: stopped after {answered} of {total}; progress saved", err=True)
                     break
                 if reply.strip().lower() in QUIT:
                     break

@@ -9,7 +9,9 @@ at a time, starting again from the active player after each (701.50c).
 from __future__ import annotations
 
 from .choices import Chooser
+from .counters import put_counters
 from .events import Event
+from .messages import say
 from .registry import implements
 from .state import IllegalAction, State
 
@@ -33,17 +35,18 @@ def connive(state: State, permanent: str, n: int = 1, chooser: Chooser | None = 
     rule = "701.50a" if n == 1 else "701.50d"
     events = state.draw(player, n)
     hand = list(state.player(player).hand)
-    discarded = chooser.discard(state, player, hand, min(n, len(hand)))
+    count = min(n, len(hand))
+    discarded = chooser.discard(state, player, hand, count)
+    if len(set(discarded)) != count or not set(discarded) <= set(hand):
+        raise IllegalAction(say("illegal_choice", choice=discarded, what=known.name, options=hand))
     events += state.discard(player, discarded)
     nonland = sum(1 for card in discarded if not state.get(card).is_("Land"))
-    if nonland and state.on_battlefield(permanent):
-        state.put_counters(permanent, "+1/+1", nonland)
-        events.append(Event(rule, "+1/+1 counters", (permanent,), (player,),
-                            f"{nonland} +1/+1 counter(s) on {known.name}: {nonland} nonland card(s) discarded"))
+    if nonland and state.permanent(known.ref) is not None:
+        put_counters(state, permanent, "+1/+1", nonland)  # reported by the connive event below
+        events.append(Event(rule, "+1/+1 counters", (permanent,), (player,), say("connive_counters", count=nonland, name=known.name)))
     elif nonland:
-        events.append(Event("701.50b", "no counters", (permanent,), (player,),
-                            f"{known.name} is no longer on the battlefield: no +1/+1 counters"))
-    events.append(Event("701.50f", "connives", (permanent,), (player,), f"{known.name} connives"))
+        events.append(Event("701.50b", "no counters", (permanent,), (player,), say("connive_gone", name=known.name)))
+    events.append(Event("701.50f", "connives", (permanent,), (player,), say("connives", name=known.name)))
     return events
 
 
@@ -65,5 +68,5 @@ def connive_together(state: State, instructions: list[tuple[str, int]], chooser:
                 events += connive(state, permanent, n, chooser)
                 break
         else:
-            raise IllegalAction("no player in the game controls the remaining conniving permanents")
+            raise IllegalAction(say("illegal_connive_nobody"))
     return events

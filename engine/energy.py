@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .choices import Chooser
 from .events import Event
+from .messages import energy_symbols, say
 from .registry import implements
 from .rulings import (
     AETHERSTORM_ROC_PAY_ONCE,
@@ -33,7 +34,8 @@ def get_energy(state: State, player: str, amount: int) -> list[Event]:
     if amount == 0:
         return []
     state.player(player).energy += amount
-    return [Event("107.14", "gets energy", (), (player,), f"{player} gets {'{E}' * amount} ({state.player(player).energy} in all)")]
+    return [Event("107.14", "gets energy", (), (player,),
+                  say("gets_energy", player=player, energy=energy_symbols(amount), total=state.player(player).energy))]
 
 
 @implements("107.14", expects=("To pay {E}", "removes one energy counter"),
@@ -43,17 +45,19 @@ def pay_energy(state: State, player: str, amount: int) -> list[Event]:
     nothing is removed and `IllegalAction` says why."""
     have = state.player(player).energy
     if amount > have:
-        raise IllegalAction(f"{player} can't pay {'{E}' * amount}: has only {have} energy")
+        raise IllegalAction(say("illegal_energy", player=player, energy=energy_symbols(amount), have=have))
     state.player(player).energy -= amount
-    return [Event("107.14", "pays energy", (), (player,), f"{player} pays {'{E}' * amount} ({have - amount} left)")]
+    return [Event("107.14", "pays energy", (), (player,),
+                  say("pays_energy", player=player, energy=energy_symbols(amount), left=have - amount))]
 
 
 @implements("107.14", expects=("To pay {E}",), rulings=(ELECTROZOA_PAY_ONCE, AETHERSTORM_ROC_PAY_ONCE))
 def may_pay_energy(state: State, player: str, amount: int, chooser: Chooser | None = None) -> tuple[bool, list[Event]]:
     """"You may pay {E}{E}" as an ability resolves: one yes-or-no choice (the amount can't be
     paid several times to repeat the effect); a player who can't pay can't say yes. Returns
-    whether it was paid, and the events."""
+    whether it was paid, and the events. A player who has left the game pays nothing (800.4f)."""
     chooser = chooser or Chooser()
-    if state.player(player).energy < amount or not chooser.pay_energy(state, player, amount):
-        return False, [Event("107.14", "doesn't pay energy", (), (player,), f"{player} doesn't pay {'{E}' * amount}")]
+    if player not in state.in_game() or state.player(player).energy < amount or not chooser.pay_energy(state, player, amount):
+        return False, [Event("107.14", "doesn't pay energy", (), (player,),
+                             say("doesnt_pay_energy", player=player, energy=energy_symbols(amount)))]
     return True, pay_energy(state, player, amount)

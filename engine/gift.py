@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from .choices import Chooser
 from .events import Event
+from .messages import Word, say
 from .registry import implements
 from .rulings import (
     KITNAP_COPIES,
@@ -29,7 +30,7 @@ from .state import GameObject, Gift, IllegalAction, State, TriggerLabel
 @implements("702.174d", expects=("Gift a Food", "creates a Food token"), rulings=(KITNAP_KINDS,))
 def _food(state: State, player: str) -> list[Event]:
     token = state.add("Food", player, token=True, types={"Artifact"}, subtypes={"Food"})
-    return [Event("702.174d", "creates token", (token.id,), (player,), f"{player} creates a Food token")]
+    return [Event("702.174d", "creates token", (token.id,), (player,), say("creates_token", player=player, token=say("token_food")))]
 
 
 @implements("702.174e", expects=("Gift a card", "draws a card"), rulings=(KITNAP_KINDS,))
@@ -39,26 +40,28 @@ def _card(state: State, player: str) -> list[Event]:
 
 @implements("702.174f", expects=("Gift a tapped Fish", "tapped 1/1 blue Fish"), rulings=(KITNAP_KINDS,))
 def _tapped_fish(state: State, player: str) -> list[Event]:
-    token = state.add("Fish", player, token=True, types={"Creature"}, subtypes={"Fish"}, power=1, toughness=1, tapped=True)
-    return [Event("702.174f", "creates token", (token.id,), (player,), f"{player} creates a tapped 1/1 blue Fish creature token")]
+    token = state.add("Fish", player, token=True, types={"Creature"}, subtypes={"Fish"}, power=1, toughness=1, tapped=True,
+                      summoning_sick=True)
+    return [Event("702.174f", "creates token", (token.id,), (player,), say("creates_token", player=player, token=say("token_fish")))]
 
 
 @implements("702.174g", expects=("Gift an extra turn", "extra turn after this one"), rulings=(KITNAP_KINDS,))
 def _extra_turn(state: State, player: str) -> list[Event]:
     state.player(player).extra_turns += 1
-    return [Event("702.174g", "extra turn", (), (player,), f"{player} will take an extra turn after this one")]
+    return [Event("702.174g", "extra turn", (), (player,), say("extra_turn", player=player))]
 
 
 @implements("702.174h", expects=("Gift a Treasure", "creates a Treasure token"), rulings=(KITNAP_KINDS,))
 def _treasure(state: State, player: str) -> list[Event]:
     token = state.add("Treasure", player, token=True, types={"Artifact"}, subtypes={"Treasure"})
-    return [Event("702.174h", "creates token", (token.id,), (player,), f"{player} creates a Treasure token")]
+    return [Event("702.174h", "creates token", (token.id,), (player,), say("creates_token", player=player, token=say("token_treasure")))]
 
 
 @implements("702.174i", expects=("Gift an Octopus", "8/8 blue Octopus"), rulings=(KITNAP_KINDS,))
 def _octopus(state: State, player: str) -> list[Event]:
-    token = state.add("Octopus", player, token=True, types={"Creature"}, subtypes={"Octopus"}, power=8, toughness=8)
-    return [Event("702.174i", "creates token", (token.id,), (player,), f"{player} creates an 8/8 blue Octopus creature token")]
+    token = state.add("Octopus", player, token=True, types={"Creature"}, subtypes={"Octopus"}, power=8, toughness=8,
+                      summoning_sick=True)
+    return [Event("702.174i", "creates token", (token.id,), (player,), say("creates_token", player=player, token=say("token_octopus")))]
 
 
 # What each kind of gift does for the player it is given to.
@@ -81,24 +84,24 @@ def promise_gift(state: State, spell: str, opponent: str) -> list[Event]:
     check_promise(state, obj, opponent)
     obj.gift_promised_to = opponent
     return [Event("702.174k", "gift promised", (spell,), (obj.controller, opponent),
-                  f"{obj.controller} promises {opponent} {obj.gift} ({obj.name})")]
+                  say("gift_promised", player=obj.controller, opponent=opponent, gift=Word("gift", str(obj.gift)), name=obj.name))]
 
 
 def check_promise(state: State, obj: GameObject, opponent: str) -> None:
     """Raise `IllegalAction` unless `obj` can promise its gift to `opponent` now."""
     if obj.gift not in GIFTS:
-        raise IllegalAction(f"{obj.name} has no gift ability (gift kinds: {', '.join(GIFTS)})")
+        raise IllegalAction(say("illegal_no_gift", name=obj.name, kinds=[Word("gift", str(g)) for g in GIFTS]))
     if obj.gift_promised_to is not None:
-        raise IllegalAction(f"the gift of {obj.name} was already promised to {obj.gift_promised_to}; a gift cost can't be paid twice")
+        raise IllegalAction(say("illegal_gift_twice", name=obj.name, player=obj.gift_promised_to))
     if opponent not in state.opponents(obj.controller):
-        raise IllegalAction(f"{opponent} is not an opponent of {obj.controller}; a gift is promised to an opponent")
+        raise IllegalAction(say("illegal_gift_opponent", opponent=opponent, player=obj.controller))
 
 
 @implements("702.174m", expects=("gift was promised", "targets"), rulings=(KITNAP_GIFT_TARGETS,))
 def check_gift_targets(obj: GameObject, gift_targets: tuple[str, ...], promised: bool) -> None:
     """Targets that only the promise calls for may be chosen only when it is made."""
     if gift_targets and not promised:
-        raise IllegalAction(f"{obj.name}: the targets for its gift effect are chosen only if the gift was promised")
+        raise IllegalAction(say("illegal_gift_targets", name=obj.name))
 
 
 @implements("702.174c", expects=("gives a gift",))
@@ -108,8 +111,11 @@ def give_gift(state: State, obj: GameObject) -> list[Event]:
     `gift_trigger_on_enter`)."""
     giver, receiver, gift = obj.controller, obj.gift_promised_to, obj.gift
     if receiver is None or gift is None:
-        raise IllegalAction(f"{obj.name} has no gift promised to anyone")
-    events = [Event("702.174c", "gives a gift", (obj.id,), (giver, receiver), f"{giver} gives {receiver} {gift} ({obj.name})")]
+        raise IllegalAction(say("illegal_no_gift_promised", name=obj.name))
+    if receiver not in state.in_game():
+        return []  # 800.4: nothing can be given to a player who has left the game
+    events = [Event("702.174c", "gives a gift", (obj.id,), (giver, receiver),
+                    say("gives_gift", player=giver, opponent=receiver, gift=Word("gift", str(gift)), name=state.name_of(obj.id)))]
     return events + GIFTS[gift](state, receiver)
 
 
@@ -137,6 +143,6 @@ def gift_trigger_on_enter(state: State, permanent: GameObject) -> list[Event]:
         ability.gift, ability.gift_promised_to = gift, promised
         return give_gift(state, ability)
 
-    ability = state.trigger(permanent.id, f"{permanent.name} gift", label=TriggerLabel.GIFT, effect=effect)
+    ability = state.trigger(permanent.ref, say("gift_ability", name=permanent.name), label=TriggerLabel.GIFT, effect=effect)
     return [Event("702.174b", "gift triggers", (permanent.id, ability.id), (permanent.controller, promised),
-                  f"{permanent.name} enters with its gift promised: its gift ability triggers")]
+                  say("gift_triggers", name=permanent.name))]

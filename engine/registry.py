@@ -7,9 +7,11 @@ the English card name and `ruling_digest` of the English ruling (its text never 
 Decorators can be stacked: one function may execute several rules.
 
 Tests link themselves with pytest markers, `@pytest.mark.rule("704.5g")` and
-`@pytest.mark.ruling("Electrozoa", "<digest>")`. The registry reads them from `tests/*.py` with
-`ast` (no test is imported or run), when the tests folder is beside the package, as in a
-checkout or an editable install; `tests_available()` says whether it is.
+`@pytest.mark.ruling("Electrozoa", "<digest>")`; only tests that drive the engine count (see
+`testlinks`, which reads them with `ast`: no test is imported or run). They are read from
+`tests/*.py` when the tests folder is beside the package (a checkout or an editable install),
+else from the manifest the build wrote into the package; `tests_available()` says whether
+either is there.
 
 Public API (the `rule`, `card` and `engine coverage` commands use these; the tests also use
 `all_implementations`):
@@ -24,7 +26,6 @@ Public API (the `rule`, `card` and `engine coverage` commands use these; the tes
 
 from __future__ import annotations
 
-import ast
 import importlib
 import inspect
 import pkgutil
@@ -33,9 +34,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .testlinks import MANIFEST_NAME, Link, read_links, read_manifest
+
 PACKAGE_DIR = Path(__file__).resolve().parent
-REPO = PACKAGE_DIR.parent
-TESTS_DIR = REPO / "tests"
+ROOT = PACKAGE_DIR.parent  # the checkout in a checkout; site-packages/mtgrules when installed
+TESTS_DIR = ROOT / "tests"
+MANIFEST = PACKAGE_DIR / MANIFEST_NAME
 
 _REGISTRY: dict[tuple[str, str], Implementation] = {}
 
@@ -46,7 +50,7 @@ class Implementation:
 
     module: str  # "mtgrules.engine.sba"
     function: str  # "lethal_damage"
-    path: str  # relative to the repository: "engine/sba.py"
+    path: str  # relative to the folder above the package: "engine/sba.py"
     line: int  # line of the function's first decorator
     rules: list[str] = field(default_factory=list)  # rule numbers, in declaration order
     expects: dict[str, tuple[str, ...]] = field(default_factory=dict)  # rule -> words its text must contain
@@ -64,8 +68,8 @@ def _implementation(function: Callable) -> Implementation:
         if source_file is None:
             raise ValueError(f"@implements on {function.__qualname__}: its source file is unknown, so it can't be linked")
         source = Path(source_file).resolve()
-        try:
-            path = source.relative_to(REPO).as_posix()
+        try:  # "engine/sba.py", in a checkout and in an installed package alike
+            path = source.relative_to(ROOT).as_posix()
         except ValueError:
             path = source.as_posix()
         _REGISTRY[key] = Implementation(
@@ -119,70 +123,32 @@ def implementations_for_ruling(card: str, en_digest: str) -> list[Implementation
     return [i for i in all_implementations() if (card, en_digest) in i.rulings]
 
 
+def _links() -> list[Link]:
+    """The test links: read from the tests folder when it is beside the package (a checkout,
+    an editable install), else from the manifest the build wrote; only tests that drive the
+    engine count."""
+    links = _read_tests(TESTS_DIR) if TESTS_DIR.is_dir() else _read_manifest(MANIFEST) or []
+    return [link for link in links if link.drives_engine]
+
+
+@lru_cache(maxsize=4)
+def _read_tests(tests_dir: Path) -> list[Link]:
+    return read_links(tests_dir)
+
+
+@lru_cache(maxsize=4)
+def _read_manifest(path: Path) -> list[Link] | None:
+    return read_manifest(path)[1]
+
+
 def tests_available() -> bool:
-    """True when the tests folder is beside the package (a checkout or an editable install)."""
-    return TESTS_DIR.is_dir()
+    """True when the test links are known: from the tests folder beside the package, or from
+    the manifest written when the package was built."""
+    return TESTS_DIR.is_dir() or _read_manifest(MANIFEST) is not None
 
 
-def _marker(decorator: ast.expr) -> tuple[str, tuple] | None:
-    """`pytest.mark.rule("704.5g")` -> ("rule", ("704.5g",)); anything else -> None."""
-    if not isinstance(decorator, ast.Call):
-        return None
-    target = decorator.func
-    if not (
-        isinstance(target, ast.Attribute)
-        and target.attr in ("rule", "ruling")
-        and isinstance(target.value, ast.Attribute)
-        and target.value.attr == "mark"
-    ):
-        return None
-    arguments = tuple(a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
-    return target.attr, arguments
-
-
-def _module_markers(tree: ast.Module) -> list[ast.expr]:
-    """Markers given to a whole module with `pytestmark = ...` (one marker or a list)."""
-    for statement in tree.body:
-        if isinstance(statement, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "pytestmark" for t in statement.targets
-        ):
-            value = statement.value
-            return list(value.elts) if isinstance(value, (ast.List, ast.Tuple)) else [value]
-    return []
-
-
-@lru_cache(maxsize=1)
-def _test_links(tests_dir: Path) -> tuple[tuple[str, str, tuple], ...]:
-    """(node id, marker name, marker arguments) for every marked test function. A file that
-    does not parse (someone is halfway through editing it) links nothing rather than breaking
-    every command that shows links; pytest itself will report it."""
-    links = []
-    for file in sorted(tests_dir.glob("*.py")):
-        try:
-            tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
-        except (SyntaxError, UnicodeDecodeError):
-            continue
-        prefix = f"{tests_dir.name}/{file.name}"
-        inherited = _module_markers(tree)
-
-        def visit(body, scope: str, markers: list) -> None:
-            for node in body:
-                if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
-                    visit(node.body, f"{scope}::{node.name}", markers + node.decorator_list)
-                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                    for decorator in markers + node.decorator_list:
-                        marker = _marker(decorator)
-                        if marker:
-                            links.append((f"{scope}::{node.name}", *marker))
-
-        visit(tree.body, prefix, inherited)
-    return tuple(links)
-
-
-def _tests(name: str, matches: Callable[[tuple], bool]) -> list[str]:
-    if not tests_available():
-        return []
-    return sorted({node for node, marker, arguments in _test_links(TESTS_DIR) if marker == name and matches(arguments)})
+def _tests(marker: str, matches: Callable[[tuple[str, ...]], bool]) -> list[str]:
+    return sorted({link.node for link in _links() if link.marker == marker and matches(link.arguments)})
 
 
 def tests_for_rule(number: str) -> list[str]:

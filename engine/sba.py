@@ -1,21 +1,25 @@
-"""State-based actions: rules 704.3 and 704.5a–704.5aa.
+"""State-based actions: rules 704.3 and 704.5a–704.5aa, and putting waiting triggered
+abilities on the stack between checks (603.3b).
 
 What this module owns: WHEN state-based actions happen and what each one does. Every rule of
 704.5 is one function below that only LOOKS at the state and returns the `Action`s that apply;
 each kind of action (`ActionKind`: lose, destroy, sacrifice …) is done by one function, found
-in `PERFORMERS`. `check_state_based_actions` collects the actions of all of them from the same state, performs
-them together as one event, and repeats until none applies (704.3). Because the checks never
-change the state, simultaneity comes for free: a creature with lethal damage and a -1/-1
-counter is judged on the board as it was, not halfway through the batch. When two actions would
-move the same object (toughness 0 and lethal damage), it moves once, by the first rule in
-704.5 order; the event names that rule. Likewise two reasons to destroy it (lethal damage and
-deathtouch) destroy it once, so a single regeneration shield saves it.
+in `PERFORMERS`. `check_state_based_actions` collects the actions of all of them from the same
+state, performs them together as one event, and repeats until none applies (704.3). Because
+the checks never change the state, simultaneity comes for free: a creature with lethal damage
+and a -1/-1 counter is judged on the board as it was, not halfway through the batch, and the
+last known information of whatever leaves is the board before the batch (704.8). When two
+actions would move the same object (toughness 0 and lethal damage), it moves once, by the first
+rule in 704.5 order; the event names that rule. Likewise two reasons to destroy it (lethal
+damage and deathtouch) destroy it once, so a single regeneration shield saves it (704.7), and
+two removals of the same kind of counter from the same permanent (704.5q and 704.5r, each
+worked out from the same board) remove the larger number, never more than there are. Players
+who lose in one batch lose together (`players.lose`).
 
-What it does not own: what the choices are (`choices.Chooser`), damage and counters
-(`state`), and the variant rules of 704.6 (Two-Headed Giant, Commander, Archenemy,
-Planechase), which the state does not model. Losing the game marks the player as lost; their
-objects leaving the game (800.4a) is not modelled. Replacement effects other than regeneration
-and indestructible (Lich's Mirror, 704.7) are not modelled either.
+What it does not own: what the choices are (`choices.Chooser`), damage and counters (`damage`,
+`counters`), what destruction and leaving the game do (`zones`, `players`), and the variant
+rules of 704.6 (Two-Headed Giant, Commander, Archenemy, Planechase), which the state does not
+model.
 
 `pending_state_based_actions` is public so that a judge or a quiz can ask "what would happen
 now?" without changing anything.
@@ -23,14 +27,19 @@ now?" without changing anything.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from .battles import appropriate_protectors
 from .choices import Chooser
 from .events import Event
+from .messages import Text, Word, say
+from .players import lose
 from .registry import implements
-from .state import CopyOf, GameObject, State, TriggerLabel, Zone
+from .state import CopyOf, GameObject, IllegalAction, Ref, State, TriggerLabel, Zone, pt_counter, zone_word
+from .zones import destroy, put_into_graveyard, sacrifice
 
 # Enough for any real board: each pass must change something, and the changes run out.
 MAX_PASSES = 1000
@@ -56,14 +65,15 @@ class ActionKind(StrEnum):
 class Action:
     """One state-based action that applies now: what to do, to what, and why.
 
-    `target` is an object id or a player name. Some kinds need more, each in its own field:
-    `counters` (REMOVE_COUNTERS: counter kind -> how many to remove), `choice` (PROTECTOR: the
-    player chosen; SECTOR: the sector chosen), `speed` (SPEED: the new speed)."""
+    `target` is an object id or a player name; `reason` is a message. Some kinds need more,
+    each in its own field: `counters` (REMOVE_COUNTERS: counter kind -> how many to remove),
+    `choice` (PROTECTOR: the player chosen; SECTOR: the sector chosen), `speed` (SPEED: the
+    new speed)."""
 
     rule: str
     kind: ActionKind
     target: str
-    reason: str
+    reason: Text
     counters: dict[str, int] = field(default_factory=dict)
     choice: str = ""
     speed: int = 0
@@ -80,7 +90,7 @@ def _creatures(state: State) -> list[GameObject]:
 def zero_life(state: State, chooser: Chooser) -> list[Action]:
     """A player at 0 or less life loses; checked only here, so life can dip below 1 during a
     spell's resolution without ending the game (704.4)."""
-    return [Action("704.5a", ActionKind.LOSE, p.name, "0 or less life") for p in state.players if not p.lost and p.life <= 0]
+    return [Action("704.5a", ActionKind.LOSE, p.name, say("reason_zero_life")) for p in state.players if not p.lost and p.life <= 0]
 
 
 @implements("704.5b", expects=("draw a card", "no cards in it", "since the last time"))
@@ -88,7 +98,7 @@ def drew_from_empty_library(state: State, chooser: Chooser) -> list[Action]:
     """A player who tried to draw from an empty library since the last check loses (see
     `State.draw`, which remembers the attempt; the check clears it)."""
     return [
-        Action("704.5b", ActionKind.LOSE, p.name, "attempted to draw from an empty library")
+        Action("704.5b", ActionKind.LOSE, p.name, say("reason_empty_library"))
         for p in state.players
         if not p.lost and p.drew_from_empty
     ]
@@ -98,7 +108,7 @@ def drew_from_empty_library(state: State, chooser: Chooser) -> list[Action]:
 def ten_poison(state: State, chooser: Chooser) -> list[Action]:
     """Ten poison counters lose the game. Two-Headed Giant's shared 15 (704.6b) is not modelled."""
     return [
-        Action("704.5c", ActionKind.LOSE, p.name, "ten or more poison counters")
+        Action("704.5c", ActionKind.LOSE, p.name, say("reason_poison"))
         for p in state.players
         if not p.lost and p.poison >= 10
     ]
@@ -112,7 +122,7 @@ def token_outside_battlefield(state: State, chooser: Chooser) -> list[Action]:
     """A token that left the battlefield stays in its new zone just long enough to be seen there
     (leaves-the-battlefield abilities work), then ceases to exist at the next check."""
     return [
-        Action("704.5d", ActionKind.CEASE, o.id, f"token in the {zone}")
+        Action("704.5d", ActionKind.CEASE, o.id, say("reason_token_zone", zone=zone_word(zone)))
         for o in list(state.objects.values())
         if o.token and (zone := state.zone_of(o.id)) not in (None, Zone.BATTLEFIELD)
     ]
@@ -124,7 +134,7 @@ def copy_outside_its_zones(state: State, chooser: Chooser) -> list[Action]:
     battlefield (707.10a says the same from the copy's side)."""
     allowed = {CopyOf.SPELL: (Zone.STACK,), CopyOf.CARD: (Zone.STACK, Zone.BATTLEFIELD)}
     return [
-        Action("704.5e", ActionKind.CEASE, o.id, f"copy of a {o.copy} in the {zone}")
+        Action("704.5e", ActionKind.CEASE, o.id, say("reason_copy_zone", what=Word("copy", str(o.copy)), zone=zone_word(zone)))
         for o in list(state.objects.values())
         if o.copy in allowed and (zone := state.zone_of(o.id)) is not None and zone not in allowed[o.copy]
     ]
@@ -137,7 +147,7 @@ def copy_outside_its_zones(state: State, chooser: Chooser) -> list[Action]:
 def zero_toughness(state: State, chooser: Chooser) -> list[Action]:
     """Put into the graveyard, not destroyed: indestructible and regeneration don't help."""
     return [
-        Action("704.5f", ActionKind.GRAVEYARD, c.id, "toughness 0 or less")
+        Action("704.5f", ActionKind.GRAVEYARD, c.id, say("reason_zero_toughness"))
         for c in _creatures(state)
         if c.total_toughness is not None and c.total_toughness <= 0
     ]
@@ -147,22 +157,23 @@ def zero_toughness(state: State, chooser: Chooser) -> list[Action]:
 def lethal_damage(state: State, chooser: Chooser) -> list[Action]:
     """Destroyed, so indestructible ignores it (702.12b) and regeneration can replace it."""
     return [
-        Action("704.5g", ActionKind.DESTROY, c.id, "lethal damage")
+        Action("704.5g", ActionKind.DESTROY, c.id, say("lethal_damage"))
         for c in _creatures(state)
         if (toughness := c.total_toughness) is not None and toughness > 0 and c.damage > 0 and c.damage >= toughness
-        and "indestructible" not in c.keywords
+        and not c.has("indestructible")
     ]
 
 
 @implements("704.5h", expects=("deathtouch", "since the last time", "destroyed"))
+@implements("702.2b", expects=("source with deathtouch", "destroyed as a state-based action"))
 def deathtouch_damage(state: State, chooser: Chooser) -> list[Action]:
     """Any damage from a deathtouch source since the last check destroys; the source's deathtouch
-    is read when the damage is dealt (`State.deal_damage`), so a source that has since left or
-    lost deathtouch still counts."""
+    is read when the damage is dealt (`damage`), so a source that has since left or lost
+    deathtouch still counts."""
     return [
-        Action("704.5h", ActionKind.DESTROY, c.id, "damage from a source with deathtouch")
+        Action("704.5h", ActionKind.DESTROY, c.id, say("deathtouch_damage"))
         for c in _creatures(state)
-        if (c.total_toughness or 0) > 0 and c.dealt_deathtouch_damage and "indestructible" not in c.keywords
+        if (c.total_toughness or 0) > 0 and c.dealt_deathtouch_damage and not c.has("indestructible")
     ]
 
 
@@ -170,7 +181,7 @@ def deathtouch_damage(state: State, chooser: Chooser) -> list[Action]:
 def zero_loyalty(state: State, chooser: Chooser) -> list[Action]:
     """Loyalty is the number of loyalty counters (122.1e); a put-into-graveyard, not a destruction."""
     return [
-        Action("704.5i", ActionKind.GRAVEYARD, p.id, "0 loyalty")
+        Action("704.5i", ActionKind.GRAVEYARD, p.id, say("reason_zero_loyalty"))
         for p in state.permanents()
         if p.is_("Planeswalker") and p.counters.get("loyalty", 0) <= 0
     ]
@@ -190,58 +201,57 @@ def legend_rule(state: State, chooser: Chooser) -> list[Action]:
     for (controller, _name), ids in groups.items():
         if len(ids) > 1:
             keep = chooser.legend_to_keep(state, controller, ids)
-            actions += [Action("704.5j", ActionKind.GRAVEYARD, i, f"legend rule, {controller} keeps {keep}") for i in ids if i != keep]
+            if keep not in ids:
+                raise IllegalAction(say("illegal_choice", choice=keep, what=_name, options=ids))
+            actions += [Action("704.5j", ActionKind.GRAVEYARD, i, say("reason_legend", player=controller, kept=keep))
+                        for i in ids if i != keep]
     return actions
-
-
-def _world_since(world: GameObject) -> int:
-    """When a world permanent became one. `State.add` and `State.move` set it for an object that
-    is a world as it is created or enters the battlefield; gaining the supertype any other way
-    (converting to a world face) is not modelled, and the rule can't be applied without it."""
-    if world.world_since is None:
-        raise ValueError(f"{world.name} ({world.id}) is a world permanent with no world_since: "
-                         "it gained the world supertype in a way the engine does not model")
-    return world.world_since
 
 
 @implements("704.5k", expects=("world", "shortest amount of time", "tie", "world rule"))
 def world_rule(state: State, chooser: Chooser) -> list[Action]:
-    """The newest world permanent (latest `world_since`) survives; a tie for newest keeps none."""
+    """The newest world permanent (latest `world_since`: when it entered as a world, or when it
+    became one by converting) survives; a tie for newest keeps none. A world permanent the
+    state was built with and no time set counts from its timestamp."""
     worlds = [p for p in state.permanents() if p.is_("World")]
     if len(worlds) < 2:
         return []
-    newest = max(_world_since(w) for w in worlds)
-    survivors = [w for w in worlds if w.world_since == newest]
-    reason = "world rule" if len(survivors) == 1 else "world rule, tie for newest"
+    since = {w.id: w.world_since if w.world_since is not None else w.timestamp for w in worlds}
+    newest = max(since.values())
+    survivors = [w for w in worlds if since[w.id] == newest]
+    reason = say("reason_world") if len(survivors) == 1 else say("reason_world_tie")
     return [Action("704.5k", ActionKind.GRAVEYARD, w.id, reason) for w in worlds if len(survivors) > 1 or w is not survivors[0]]
 
 
 # 704.5m–p: attachments ---------------------------------------------------------------------------
 
 
-def _aura_problem(state: State, aura: GameObject) -> str | None:
+def _aura_problem(state: State, aura: GameObject) -> Text | None:
     """Why an Aura's attachment is illegal (303.4c–d), or None when it is legal."""
     host = aura.attached_to
     if host is None:
-        return "not attached to anything"
-    if host == aura.id:
-        return "attached to itself"
-    if host in [p.name for p in state.players]:
+        return say("reason_aura_nothing")
+    if isinstance(host, str):
         if aura.enchant != "Player":
-            return f"can't enchant a player ({host})"
-        return f"{host} has left the game" if state.player(host).lost else None
-    if not state.on_battlefield(host):
-        return "what it enchanted is gone"
-    if aura.enchant not in (None, "Permanent") and not state.get(host).is_(aura.enchant):
-        return f"{state.get(host).name} is not a {aura.enchant.lower()}"
+            return say("reason_aura_player", player=host)
+        return say("reason_aura_left", player=host) if state.player(host).lost else None
+    if host.id == aura.id:
+        return say("reason_aura_itself")
+    target = state.permanent(host)
+    if target is None:
+        return say("reason_aura_gone")
+    if aura.enchant not in (None, "Permanent") and not target.is_(aura.enchant):
+        return say("reason_aura_not", host=target.name, type=Word("type", aura.enchant))
     return None
 
 
 @implements("704.5m", expects=("Aura", "illegal object or player", "not attached", "owner’s graveyard"))
+@implements("303.4c", expects=("the object it was attached to no longer exists",))
 def illegal_aura(state: State, chooser: Chooser) -> list[Action]:
     """What is legal comes from the Aura's enchant ability (`GameObject.enchant`); Auras that
-    enchant cards in other zones and protection are not modelled. An Aura that is also a
-    creature is first unattached by 704.5p, then falls off here on the next pass."""
+    enchant cards in other zones and protection are not modelled. What it enchanted no longer
+    exists if it changed zones, even if it came back (a new object, 400.7). An Aura that is
+    also a creature is first unattached by 704.5p, then falls off here on the next pass."""
     return [
         Action("704.5m", ActionKind.GRAVEYARD, a.id, problem)
         for a in state.permanents()
@@ -258,9 +268,9 @@ def illegal_equipment(state: State, chooser: Chooser) -> list[Action]:
         needed = "Creature" if e.is_("Equipment") else "Land" if e.is_("Fortification") else None
         if needed is None or e.attached_to is None:
             continue
-        host = e.attached_to
-        if host == e.id or not state.on_battlefield(host) or not state.get(host).is_(needed):
-            actions.append(Action("704.5n", ActionKind.UNATTACH, e.id, f"can only be attached to a {needed.lower()}"))
+        host = state.permanent(e.attached_to)
+        if host is None or host.id == e.id or not host.is_(needed):
+            actions.append(Action("704.5n", ActionKind.UNATTACH, e.id, say("reason_equip", type=Word("type", needed))))
     return actions
 
 
@@ -273,9 +283,9 @@ def cannot_be_attached(state: State, chooser: Chooser) -> list[Action]:
         if p.attached_to is None:
             continue
         if p.is_("Battle") or p.is_("Creature"):
-            actions.append(Action("704.5p", ActionKind.UNATTACH, p.id, "a battle or creature can't be attached"))
+            actions.append(Action("704.5p", ActionKind.UNATTACH, p.id, say("reason_attached_creature")))
         elif not (p.is_("Aura") or p.is_("Equipment") or p.is_("Fortification")):
-            actions.append(Action("704.5p", ActionKind.UNATTACH, p.id, "not an Aura, Equipment or Fortification"))
+            actions.append(Action("704.5p", ActionKind.UNATTACH, p.id, say("reason_attached_other")))
     return actions
 
 
@@ -289,7 +299,7 @@ def annihilate_counters(state: State, chooser: Chooser) -> list[Action]:
     for p in state.permanents():
         n = min(p.counters.get("+1/+1", 0), p.counters.get("-1/-1", 0))
         if n > 0:
-            actions.append(Action("704.5q", ActionKind.REMOVE_COUNTERS, p.id, "+1/+1 and -1/-1 counters",
+            actions.append(Action("704.5q", ActionKind.REMOVE_COUNTERS, p.id, say("reason_cancel"),
                                   counters={"+1/+1": n, "-1/-1": n}))
     return actions
 
@@ -302,9 +312,13 @@ def counter_limit(state: State, chooser: Chooser) -> list[Action]:
         for kind, limit in p.counter_limits.items():
             excess = p.counters.get(kind, 0) - limit
             if excess > 0:
-                actions.append(Action("704.5r", ActionKind.REMOVE_COUNTERS, p.id, f"can't have more than {limit} {kind} counters",
-                                      counters={kind: excess}))
+                actions.append(Action("704.5r", ActionKind.REMOVE_COUNTERS, p.id,
+                                      say("reason_limit", limit=limit, kind=_counter_word(kind)), counters={kind: excess}))
     return actions
+
+
+def _counter_word(kind: str) -> Word | str:
+    return kind if pt_counter(kind) else Word("counter", kind)
 
 
 # 704.5s–u: Sagas, dungeons, space sculptor --------------------------------------------------------
@@ -315,10 +329,10 @@ def finished_saga(state: State, chooser: Chooser) -> list[Action]:
     """A Saga is sacrificed once its lore counters reach its final chapter and its chapter
     abilities have all left the stack; a Saga with no chapter abilities is left alone."""
     return [
-        Action("704.5s", ActionKind.SACRIFICE, s.id, "Saga past its final chapter")
+        Action("704.5s", ActionKind.SACRIFICE, s.id, say("reason_saga"))
         for s in state.permanents()
         if s.is_("Saga") and s.chapters >= 1 and s.counters.get("lore", 0) >= s.chapters
-        and not state.triggered_pending(s.id, TriggerLabel.CHAPTER)
+        and not state.triggered_pending(s.ref, TriggerLabel.CHAPTER)
     ]
 
 
@@ -331,8 +345,8 @@ def completed_dungeon(state: State, chooser: Chooser) -> list[Action]:
             continue
         dungeon, room = p.venture
         obj = state.objects.get(dungeon)
-        if obj is not None and obj.rooms and room == obj.rooms[-1] and not state.triggered_pending(dungeon, TriggerLabel.ROOM):
-            actions.append(Action("704.5t", ActionKind.REMOVE_FROM_GAME, dungeon, "venture marker on the bottommost room"))
+        if obj is not None and obj.rooms and room == obj.rooms[-1] and not state.triggered_pending(obj.ref, TriggerLabel.ROOM):
+            actions.append(Action("704.5t", ActionKind.REMOVE_FROM_GAME, dungeon, say("reason_dungeon")))
     return actions
 
 
@@ -340,7 +354,7 @@ def completed_dungeon(state: State, chooser: Chooser) -> list[Action]:
 def space_sculptor_sectors(state: State, chooser: Chooser) -> list[Action]:
     """Players without space sculptor choose first, then the others, each for their own
     creatures; the order of the returned actions is the order of the choices."""
-    sculptors = [p for p in state.permanents() if "space sculptor" in p.keywords]
+    sculptors = [p for p in state.permanents() if p.has("space sculptor")]
     if not sculptors:
         return []
     unsectored = [c for c in _creatures(state) if c.sector is None]
@@ -352,7 +366,7 @@ def space_sculptor_sectors(state: State, chooser: Chooser) -> list[Action]:
                 continue
             for creature in [c for c in unsectored if c.controller == name]:
                 sector = chooser.sector(state, name, creature.id)
-                actions.append(Action("704.5u", ActionKind.SECTOR, creature.id, f"{name} chooses a sector", choice=sector))
+                actions.append(Action("704.5u", ActionKind.SECTOR, creature.id, say("reason_sector", player=name), choice=sector))
     return actions
 
 
@@ -363,37 +377,29 @@ def space_sculptor_sectors(state: State, chooser: Chooser) -> list[Action]:
 def defeated_siege(state: State, chooser: Chooser) -> list[Action]:
     """Waits for the Siege's own triggers (its exile-and-cast ability, 310.12b) to leave the stack."""
     return [
-        Action("704.5v", ActionKind.GRAVEYARD, b.id, "Siege with defense 0")
+        Action("704.5v", ActionKind.GRAVEYARD, b.id, say("reason_siege"))
         for b in state.permanents()
-        if b.is_("Battle") and b.is_("Siege") and b.counters.get("defense", 0) <= 0 and not state.triggered_pending(b.id)
+        if b.is_("Battle") and b.is_("Siege") and b.counters.get("defense", 0) <= 0 and not state.triggered_pending(b.ref)
     ]
 
 
 @implements("704.5w", expects=("non-Siege battle", "defense 0", "owner’s graveyard"))
 def defeated_battle(state: State, chooser: Chooser) -> list[Action]:
     return [
-        Action("704.5w", ActionKind.GRAVEYARD, b.id, "battle with defense 0")
+        Action("704.5w", ActionKind.GRAVEYARD, b.id, say("reason_battle"))
         for b in state.permanents()
         if b.is_("Battle") and not b.is_("Siege") and b.counters.get("defense", 0) <= 0
     ]
 
 
-def appropriate_protectors(state: State, battle: GameObject) -> list[str]:
-    """Who may protect a battle: a Siege, an opponent of its controller (310.12a); a battle with
-    no battle type, only its controller (310.9a). Siege is the only battle type the rules define;
-    any other type is treated as having no restriction."""
-    if battle.is_("Siege"):
-        return state.opponents(battle.controller)
-    if not battle.subtypes:
-        return [battle.controller] if battle.controller in state.in_game() else []
-    return state.in_game()
-
-
-def _protector_actions(state: State, chooser: Chooser, battle: GameObject, rule: str, reason: str) -> list[Action]:
+def _protector_actions(state: State, chooser: Chooser, battle: GameObject, rule: str, reason: Text, none: Text) -> list[Action]:
     candidates = appropriate_protectors(state, battle)
     if not candidates:
-        return [Action(rule, ActionKind.GRAVEYARD, battle.id, f"{reason}, and no player can protect it")]
-    return [Action(rule, ActionKind.PROTECTOR, battle.id, reason, choice=chooser.protector(state, battle.id, candidates))]
+        return [Action(rule, ActionKind.GRAVEYARD, battle.id, none)]
+    choice = chooser.protector(state, battle.id, candidates)
+    if choice not in candidates:
+        raise IllegalAction(say("illegal_choice", choice=choice, what=battle.name, options=candidates))
+    return [Action(rule, ActionKind.PROTECTOR, battle.id, reason, choice=choice)]
 
 
 @implements("704.5x", expects=("no player in the game", "protector", "no attacking creatures", "battle type"))
@@ -401,9 +407,9 @@ def battle_without_protector(state: State, chooser: Chooser) -> list[Action]:
     """No protector, or one who has left the game: no player in the game protects it."""
     actions = []
     for b in state.permanents():
-        attacked = b.is_("Battle") and any(c.attacking == b.id for c in _creatures(state))
+        attacked = b.is_("Battle") and any(c.attacking == b.ref for c in _creatures(state))
         if b.is_("Battle") and b.protector not in state.in_game() and not attacked:
-            actions += _protector_actions(state, chooser, b, "704.5x", "no protector")
+            actions += _protector_actions(state, chooser, b, "704.5x", say("reason_no_protector"), say("reason_no_protector_possible"))
     return actions
 
 
@@ -414,7 +420,8 @@ def battle_with_illegal_protector(state: State, chooser: Chooser) -> list[Action
     actions = []
     for b in state.permanents():
         if b.is_("Battle") and b.protector in state.in_game() and b.protector not in appropriate_protectors(state, b):
-            actions += _protector_actions(state, chooser, b, "704.5y", f"{b.protector} can't protect it")
+            actions += _protector_actions(state, chooser, b, "704.5y", say("reason_bad_protector", player=b.protector),
+                                          say("reason_bad_protector_none", player=b.protector))
     return actions
 
 
@@ -423,14 +430,14 @@ def battle_with_illegal_protector(state: State, chooser: Chooser) -> list[Action
 
 @implements("704.5z", expects=("more than one Role", "same player", "most recent timestamp"))
 def redundant_roles(state: State, chooser: Chooser) -> list[Action]:
-    groups: dict[tuple[str, str], list[GameObject]] = {}
+    groups: dict[tuple[Ref, str], list[GameObject]] = {}
     for r in state.permanents():
-        if r.is_("Role") and r.attached_to is not None:
+        if r.is_("Role") and isinstance(r.attached_to, Ref) and state.permanent(r.attached_to) is not None:
             groups.setdefault((r.attached_to, r.controller), []).append(r)
     actions = []
     for roles in groups.values():
         newest = max(roles, key=lambda r: r.timestamp)
-        actions += [Action("704.5z", ActionKind.GRAVEYARD, r.id, f"a newer Role ({newest.name}) from the same player")
+        actions += [Action("704.5z", ActionKind.GRAVEYARD, r.id, say("reason_role", newer=newest.name))
                     for r in roles if r is not newest]
     return actions
 
@@ -438,10 +445,10 @@ def redundant_roles(state: State, chooser: Chooser) -> list[Action]:
 @implements("704.5aa", expects=("start your engines!", "no speed", "speed becomes 1"))
 def start_your_engines(state: State, chooser: Chooser) -> list[Action]:
     return [
-        Action("704.5aa", ActionKind.SPEED, p.name, "controls a permanent with start your engines!", speed=1)
+        Action("704.5aa", ActionKind.SPEED, p.name, say("reason_engines"), speed=1)
         for p in state.players
         if not p.lost and p.speed is None
-        and any("start your engines!" in o.keywords and o.controller == p.name for o in state.permanents())
+        and any(o.has("start your engines!") and o.controller == p.name for o in state.permanents())
     ]
 
 
@@ -457,15 +464,11 @@ STATE_BASED_ACTIONS = (
 @implements("704.5", expects=("state-based actions are as follows",))
 def pending_state_based_actions(state: State, chooser: Chooser | None = None) -> list[Action]:
     """Every state-based action that applies to the state as it is, in 704.5 order. Changes
-    nothing (choices are asked of `chooser`, though)."""
+    nothing (choices are asked of `chooser`, though). Nothing applies once the game is over."""
     chooser = chooser or Chooser()
+    if state.game_over:
+        return []
     return [action for check in STATE_BASED_ACTIONS for action in check(state, chooser)]
-
-
-def _name(state: State, target: str) -> str:
-    if target in state.objects:
-        return state.objects[target].name
-    return state.known(target).name if target in state.last_known else target
 
 
 # performing actions: one function per kind ----------------------------------------------------
@@ -477,105 +480,93 @@ def _still_on_battlefield(state: State, action: Action) -> GameObject | None:
     return state.get(action.target) if state.on_battlefield(action.target) else None
 
 
-def _lose(state: State, action: Action) -> list[Event]:
-    player = state.player(action.target)
-    if player.lost:
-        return []
-    player.lost = True
-    return [Event(action.rule, "loses", (), (action.target,), f"{action.target} loses the game: {action.reason}")]
+def _lose(state: State, action: Action, chooser: Chooser) -> list[Event]:
+    return lose(state, [(action.target, action.rule, action.reason)])
 
 
-def _cease(state: State, action: Action) -> list[Event]:
+def _cease(state: State, action: Action, chooser: Chooser) -> list[Event]:
     if action.target not in state.objects:
         return []
-    name = _name(state, action.target)
+    name = state.name_of(action.target)
     state.cease(action.target)
-    return [Event(action.rule, "ceases to exist", (action.target,), (), f"{name} ceases to exist: {action.reason}")]
+    return [Event(action.rule, "ceases to exist", (action.target,), (), say("ceases", name=name, reason=action.reason))]
 
 
-def _to_graveyard(state: State, action: Action, obj: GameObject, event: str, verb: str) -> list[Event]:
-    state.move(obj.id, Zone.GRAVEYARD)
-    return [Event(action.rule, event, (obj.id,), (obj.owner,), f"{obj.name} {verb}: {action.reason}")]
-
-
-def _put_into_graveyard(state: State, action: Action) -> list[Event]:
-    obj = _still_on_battlefield(state, action)
-    if obj is None:
+def _put_into_graveyard(state: State, action: Action, chooser: Chooser) -> list[Event]:
+    if _still_on_battlefield(state, action) is None:
         return []
-    return _to_graveyard(state, action, obj, "put into graveyard", "is put into its owner's graveyard")
+    return put_into_graveyard(state, action.target, action.rule, action.reason)
 
 
-def _destroy(state: State, action: Action) -> list[Event]:
-    obj = _still_on_battlefield(state, action)
-    if obj is None:
+def _destroy(state: State, action: Action, chooser: Chooser) -> list[Event]:
+    if _still_on_battlefield(state, action) is None:
         return []
-    if obj.regeneration_shields > 0:
-        # 701.19a: the next destruction is replaced: damage removed, tapped, out of combat.
-        obj.regeneration_shields -= 1
-        obj.damage, obj.dealt_deathtouch_damage, obj.tapped, obj.attacking = 0, False, True, None
-        return [Event(action.rule, "regenerates", (obj.id,), (obj.controller,),
-                      f"{obj.name} regenerates instead of being destroyed: {action.reason}")]
-    return _to_graveyard(state, action, obj, "destroyed", "is destroyed")
+    return destroy(state, action.target, chooser, rule=action.rule, reason=action.reason, by_effect=False)
 
 
-def _sacrifice(state: State, action: Action) -> list[Event]:
-    obj = _still_on_battlefield(state, action)
-    if obj is None:
+def _sacrifice(state: State, action: Action, chooser: Chooser) -> list[Event]:
+    if _still_on_battlefield(state, action) is None:
         return []
-    return _to_graveyard(state, action, obj, "sacrificed", f"is sacrificed by {obj.controller}")
+    return sacrifice(state, action.target, rule=action.rule, reason=action.reason)
 
 
-def _unattach(state: State, action: Action) -> list[Event]:
+def _unattach(state: State, action: Action, chooser: Chooser) -> list[Event]:
     obj = _still_on_battlefield(state, action)
     if obj is None or obj.attached_to is None:
         return []
     obj.attached_to = None
-    return [Event(action.rule, "unattached", (obj.id,), (), f"{obj.name} becomes unattached: {action.reason}")]
+    return [Event(action.rule, "unattached", (obj.id,), (), say("unattached", name=obj.name, reason=action.reason))]
 
 
-def _remove_counters(state: State, action: Action) -> list[Event]:
+def _remove_counters(state: State, action: Action, chooser: Chooser) -> list[Event]:
+    """Never more than there are: a count can't go below zero."""
     obj = _still_on_battlefield(state, action)
     if obj is None:
         return []
-    for kind, count in action.counters.items():
+    removed = {kind: min(count, obj.counters.get(kind, 0)) for kind, count in action.counters.items()}
+    removed = {kind: count for kind, count in removed.items() if count > 0}
+    if not removed:
+        return []
+    for kind, count in removed.items():
         obj.counters[kind] = obj.counters.get(kind, 0) - count
-    removed = " and ".join(f"{n} {k}" for k, n in action.counters.items())
-    return [Event(action.rule, "counters removed", (obj.id,), (), f"{removed} counters are removed from {obj.name}: {action.reason}")]
+    parts = [say("removed_counter_part", count=n, kind=_counter_word(k)) for k, n in removed.items()]
+    return [Event(action.rule, "counters removed", (obj.id,), (),
+                  say("counters_removed", removed=parts, name=obj.name, reason=action.reason))]
 
 
-def _remove_from_game(state: State, action: Action) -> list[Event]:
+def _remove_from_game(state: State, action: Action, chooser: Chooser) -> list[Event]:
     """A dungeon, in the command zone: not a permanent."""
     obj = state.get(action.target)
     state.cease(obj.id)
     state.player(obj.owner).venture = None
     return [Event(action.rule, "removed from game", (obj.id,), (obj.owner,),
-                  f"{obj.owner} removes {obj.name} from the game: {action.reason}")]
+                  say("removed_from_game", player=obj.owner, name=obj.name, reason=action.reason))]
 
 
-def _choose_protector(state: State, action: Action) -> list[Event]:
+def _choose_protector(state: State, action: Action, chooser: Chooser) -> list[Event]:
     obj = _still_on_battlefield(state, action)
     if obj is None:
         return []
     obj.protector = action.choice
     return [Event(action.rule, "protector chosen", (obj.id,), (obj.controller, action.choice),
-                  f"{obj.controller} chooses {action.choice} to protect {obj.name}: {action.reason}")]
+                  say("protector_chosen", player=obj.controller, protector=action.choice, name=obj.name, reason=action.reason))]
 
 
-def _choose_sector(state: State, action: Action) -> list[Event]:
+def _choose_sector(state: State, action: Action, chooser: Chooser) -> list[Event]:
     obj = _still_on_battlefield(state, action)
     if obj is None:
         return []
     obj.sector = action.choice
     return [Event(action.rule, "sector chosen", (obj.id,), (obj.controller,),
-                  f"{obj.controller} puts {obj.name} in the {action.choice} sector: {action.reason}")]
+                  say("sector_chosen", player=obj.controller, name=obj.name, sector=Word("sector", action.choice), reason=action.reason))]
 
 
-def _set_speed(state: State, action: Action) -> list[Event]:
+def _set_speed(state: State, action: Action, chooser: Chooser) -> list[Event]:
     state.player(action.target).speed = action.speed
-    return [Event(action.rule, "speed", (), (action.target,), f"{action.target}'s speed becomes {action.speed}: {action.reason}")]
+    return [Event(action.rule, "speed", (), (action.target,), say("speed", player=action.target, speed=action.speed, reason=action.reason))]
 
 
-PERFORMERS: dict[ActionKind, Callable[[State, Action], list[Event]]] = {
+PERFORMERS: dict[ActionKind, Callable[[State, Action, Chooser], list[Event]]] = {
     ActionKind.LOSE: _lose,
     ActionKind.GRAVEYARD: _put_into_graveyard,
     ActionKind.DESTROY: _destroy,
@@ -590,9 +581,39 @@ PERFORMERS: dict[ActionKind, Callable[[State, Action], list[Event]]] = {
 }
 
 
-def perform(state: State, action: Action) -> list[Event]:
+def perform(state: State, action: Action, chooser: Chooser | None = None) -> list[Event]:
     """Carry out one action; an action whose object already moved in this batch does nothing."""
-    return PERFORMERS[action.kind](state, action)
+    return PERFORMERS[action.kind](state, action, chooser or Chooser())
+
+
+@implements("704.7", expects=("same result at the same time", "single replacement effect"))
+def _as_one_event(actions: list[Action]) -> list[Action]:
+    """The batch as it is performed: two destructions of one permanent are one (so one
+    regeneration shield replaces both, 704.7); removals of one kind of counter from one
+    permanent are merged into the larger; players who lose are taken together, first."""
+    merged: list[Action] = []
+    destroyed: set[str] = set()
+    removals: dict[tuple[str, str], int] = {}
+    for action in actions:
+        if action.kind == ActionKind.DESTROY:
+            if action.target in destroyed:
+                continue
+            destroyed.add(action.target)
+        if action.kind == ActionKind.REMOVE_COUNTERS:
+            for kind, count in action.counters.items():
+                removals[action.target, kind] = max(removals.get((action.target, kind), 0), count)
+        merged.append(action)
+    done: set[tuple[str, str]] = set()
+    result = []
+    for action in merged:
+        if action.kind == ActionKind.REMOVE_COUNTERS:
+            counters = {k: removals[action.target, k] for k in action.counters if (action.target, k) not in done}
+            done |= {(action.target, k) for k in counters}
+            if not counters:
+                continue
+            action = Action(action.rule, action.kind, action.target, action.reason, counters=counters)
+        result.append(action)
+    return result
 
 
 def _forget_since_last_check(state: State) -> None:
@@ -604,33 +625,70 @@ def _forget_since_last_check(state: State) -> None:
         obj.dealt_deathtouch_damage = False
 
 
+@implements("704.8", expects=("last known information", "before any of those state-based actions were performed"))
+def _perform_batch(state: State, actions: list[Action], chooser: Chooser) -> list[Event]:
+    """Perform one check's actions as one event; whatever leaves the battlefield is
+    remembered as it was before the batch (704.8)."""
+    state.before_batch = {i: copy.deepcopy(state.get(i)) for i in state.battlefield}
+    try:
+        batch = _as_one_event(actions)
+        losers = [(a.target, a.rule, a.reason) for a in batch if a.kind == ActionKind.LOSE]
+        events = lose(state, losers) if losers else []
+        for action in batch:
+            if action.kind != ActionKind.LOSE and not state.game_over:
+                events += perform(state, action, chooser)
+        return events
+    finally:
+        state.before_batch = None
+
+
+@implements("603.3b", expects=("APNAP order", "in any order they choose"))
+def put_triggers_on_stack(state: State, chooser: Chooser) -> list[Event]:
+    """Each player in APNAP order puts the triggered abilities they control on the stack, in
+    the order they choose (`Chooser.trigger_order`; the last put resolves first). One
+    controlled by a player who has left the game is never put there (800.4d)."""
+    events = []
+    for object_id in [i for i in state.waiting_triggers if state.get(i).controller not in state.in_game()]:
+        ability = state.get(object_id)
+        state.cease(object_id)
+        events.append(Event("800.4d", "not put on stack", (object_id,), (ability.controller,),
+                            say("trigger_not_put", name=ability.title or ability.name, player=ability.controller)))
+    for name in state.apnap():
+        theirs = [i for i in state.waiting_triggers if state.get(i).controller == name]
+        if not theirs:
+            continue
+        order = chooser.trigger_order(state, name, list(theirs))
+        if sorted(order) != sorted(theirs):
+            raise IllegalAction(say("illegal_choice", choice=order, what=Word("choice", "trigger order"), options=theirs))
+        for object_id in order:
+            ability = state.get(object_id)
+            state.waiting_triggers.remove(object_id)
+            ability.since = state.tick()
+            state.stack.append(object_id)
+            source = (ability.source.id,) if ability.source else ()
+            events.append(Event("603.3b", "trigger put on stack", (object_id,) + source, (name,),
+                                say("trigger_put", player=name, name=ability.title or ability.name)))
+    return events
+
+
 @implements("704.3", expects=("simultaneously", "single event", "check is repeated", "triggered abilities"))
 def check_state_based_actions(state: State, chooser: Chooser | None = None) -> list[Event]:
     """Check, perform every applicable action at once, repeat; when a check finds none, put the
-    waiting triggered abilities on the stack (APNAP) and check again; stop when neither a check
-    nor the triggers change anything. Returns every event in the order it happened."""
+    waiting triggered abilities on the stack (603.3b) and check again; stop when neither a
+    check nor the triggers change anything, or the game is over. Returns every event in the
+    order it happened."""
     chooser = chooser or Chooser()
     events: list[Event] = []
     for _ in range(MAX_PASSES):
         actions = pending_state_based_actions(state, chooser)
         _forget_since_last_check(state)
         if actions:
-            # One event (704.3): a permanent destroyed for two reasons at once (lethal damage
-            # and deathtouch) is destroyed once, so one regeneration shield replaces it (701.19a).
-            destroyed: set[str] = set()
-            for action in actions:
-                if action.kind == ActionKind.DESTROY:
-                    if action.target in destroyed:
-                        continue
-                    destroyed.add(action.target)
-                events += perform(state, action)
+            events += _perform_batch(state, actions, chooser)
             continue
-        moved = [state.get(i) for i in state.put_waiting_triggers_on_stack()]
-        if not moved:
+        if state.game_over:
             return events
-        events += [
-            Event("704.3", "trigger put on stack", (a.id,) + ((a.source,) if a.source else ()), (a.controller,),
-                  f"{a.controller} puts {a.name} on the stack")
-            for a in moved
-        ]
+        put = put_triggers_on_stack(state, chooser)
+        if not put:
+            return events
+        events += put
     raise RuntimeError(f"state-based actions did not settle after {MAX_PASSES} checks")

@@ -77,3 +77,43 @@ def summary(rows: list[dict[str, Any]], plural: str) -> str:
     implemented = sum(1 for r in rows if r["implemented"])
     tested = sum(1 for r in rows if r["tests"])
     return f"{len(rows)} {plural}: {implemented} implemented, {tested} tested"
+
+
+def by_section(rows: list[dict[str, Any]], section: str | None = None) -> list[tuple[str, int, int, int]]:
+    """(section, rules, implemented, tested) for each section where the engine implements a
+    rule, in rules order: the rows one level below `section` (704 -> 704.5), or the
+    three-digit sections when no section is given. Nothing when every one would hold a single
+    rule: the list itself says as much."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row["kind"] != "rule" or row["number"] == section:
+            continue
+        key = _child(row["number"], section)
+        groups.setdefault(key, []).append(row)
+    if all(len(members) == 1 for members in groups.values()):
+        return []
+    out = []
+    for key in sorted(groups, key=rulenumbers.sort_key):
+        members = groups[key]
+        implemented = sum(1 for r in members if r["implemented"])
+        if implemented:
+            out.append((key, len(members), implemented, sum(1 for r in members if r["tests"])))
+    return out
+
+
+def _child(number: str, section: str | None) -> str:
+    """The ancestor of `number` just below `section` (a three-digit section when None)."""
+    current, path = number, [number]
+    while (parent := rulenumbers.parent(current)) is not None:
+        path.append(parent)
+        current = parent
+    path.reverse()  # chapter, section, rule, subrule
+    if section is None:
+        return path[1] if len(path) > 1 else path[0]
+    depth = path.index(section) if section in path else len(path) - 2
+    return path[min(depth + 1, len(path) - 1)]
+
+
+def untested(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rules and rulings the engine implements that no test demonstrates."""
+    return [r for r in rows if r["implemented"] and not r["tests"]]

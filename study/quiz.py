@@ -30,6 +30,7 @@ class QuestionKind(StrEnum):
 
 
 KINDS = tuple(kind.value for kind in QuestionKind)  # as `quiz --kind` spells them
+MINIMUM_CHOICES = 3  # a multiple-choice question offers at least this many, or isn't asked
 
 PROMPTS = {
     QuestionKind.NUMBER: {"es": "¿Qué regla es esta? Escribe su número (p. ej. 704.5g).",
@@ -57,9 +58,26 @@ class Question:
     answer: str  # the rule number, or the 1-based number of the right choice
     explanation: list[tuple[str, Citation | None]] = field(default_factory=list)  # lines, each with its rule
 
+    def _choice(self, reply: str) -> int | None:
+        """The choice a reply names (1-based: "2", "2)", "b"), or None."""
+        word = reply.strip().rstrip(".)").lower()
+        if word.isdigit():
+            return int(word)
+        letters = "abcdefghij"[: len(self.choices)]
+        return letters.index(word) + 1 if len(word) == 1 and word in letters else None
+
+    def valid(self, reply: str) -> bool:
+        """Is this an answer at all? An empty reply, a word that is no choice, a choice out of
+        range, or (for a number question) something that is no rule number is asked again,
+        not scored."""
+        if self.choices:
+            choice = self._choice(reply)
+            return choice is not None and 1 <= choice <= len(self.choices)
+        return rulenumbers.is_rule_number(normalise_number(reply))
+
     def check(self, reply: str) -> bool:
         if self.choices:
-            return reply.strip().rstrip(".)").lower() in (self.answer, "abcd"[int(self.answer) - 1])
+            return self._choice(reply) == int(self.answer)
         return normalise_number(reply) == self.answer
 
 
@@ -70,7 +88,7 @@ class Candidate:
     item: str
     kind: QuestionKind
     section: str
-    make: Callable[[random.Random], Question]
+    make: Callable[[random.Random], Question | None]  # None: no good question can be made of it
 
 
 _RULE_WORD = re.compile(r"^(?:rule|regla|règle|regle)\s+", re.IGNORECASE)
@@ -141,9 +159,11 @@ def _distractors(texts: RuleTexts, lang: str, number: str, family: dict[str, lis
 
 
 def _text_question(texts: RuleTexts, lang: str, number: str, family: dict[str, list[str]]) -> Candidate:
-    def make(rng: random.Random) -> Question:
+    def make(rng: random.Random) -> Question | None:
         right = _text(texts, number, lang)
         choices = [right, *_distractors(texts, lang, number, family, rng)]
+        if len(choices) < MINIMUM_CHOICES:
+            return None
         rng.shuffle(choices)
         answer = str(choices.index(right) + 1)
         return Question(f"text:{lang}:{number}", QuestionKind.TEXT, lang, section_of(number),
@@ -154,7 +174,7 @@ def _text_question(texts: RuleTexts, lang: str, number: str, family: dict[str, l
 
 def rule_candidates(texts: RuleTexts, lang: str, kinds: tuple[str, ...]) -> list[Candidate]:
     """Number and text questions for every lettered subrule with text in `lang`. A text
-    question needs at least one distractor from its own section."""
+    question needs at least two distractors from its own section."""
     family = subrules(texts, lang)
     section_sizes: dict[str, int] = defaultdict(int)
     for parent, numbers in family.items():
@@ -164,7 +184,7 @@ def rule_candidates(texts: RuleTexts, lang: str, kinds: tuple[str, ...]) -> list
         for number in numbers:
             if QuestionKind.NUMBER in kinds:
                 candidates.append(_number_question(texts, lang, number))
-            if QuestionKind.TEXT in kinds and section_sizes[section_of(number)] > 1:
+            if QuestionKind.TEXT in kinds and section_sizes[section_of(number)] >= MINIMUM_CHOICES:
                 candidates.append(_text_question(texts, lang, number, family))
     return candidates
 

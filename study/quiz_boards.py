@@ -119,6 +119,45 @@ def gift(rng: random.Random) -> dict:
     return {"players": [{"name": "Alice", "hand": [spell]}, {"name": "Bob", "library": ["Plains"]}], "actions": actions}
 
 
+COMBAT_KEYWORDS = ("first strike", "double strike", "deathtouch", "trample", "lifelink", "infect")
+
+
+def combat(rng: random.Random) -> dict:
+    """510, 702.7, 702.4, 702.19, 702.2, 702.15: one attacker, blocked or not, each side with a
+    keyword or none, power near the other's toughness."""
+    attacker = {**_creature(rng), "id": "attacker"}
+    blocker = {**_creature(rng, "Bob"), "id": "blocker"}
+    for creature in (attacker, blocker):
+        if rng.random() < 0.7:
+            creature["keywords"] = [rng.choice(COMBAT_KEYWORDS)]
+    actions: list[dict[str, Any]] = [{"do": "attack", "attackers": {"attacker": "Bob"}}]
+    if rng.random() < 0.8:
+        actions.append({"do": "block", "blockers": {"blocker": "attacker"}})
+    actions.append({"do": "combat_damage"})
+    return {"players": PLAYERS, "permanents": [attacker, blocker], "actions": actions}
+
+
+def destruction(rng: random.Random) -> dict:
+    """701.8, 701.19, 702.89, 122.1c, 122.1h: a creature destroyed or dealt lethal damage,
+    with what may replace its destruction or its trip to the graveyard."""
+    creature = {**_creature(rng), "id": "victim"}
+    shape = rng.choice(["regeneration", "umbra", "shield", "finality", "indestructible", "nothing"])
+    permanents = [creature]
+    if shape == "regeneration":
+        creature["regeneration_shields"] = 1
+    elif shape == "umbra":
+        permanents.append({"name": "Hyena Umbra", "controller": "Alice", "types": ["Enchantment"], "subtypes": ["Aura"],
+                           "enchant": "Creature", "keywords": ["umbra armor"], "attached_to": "victim"})
+    elif shape in ("shield", "finality"):
+        creature["counters"] = {shape: 1}
+    elif shape == "indestructible":
+        creature["keywords"] = ["indestructible"]
+    if rng.random() < 0.5:
+        return {"players": PLAYERS, "permanents": permanents, "actions": [{"do": "destroy", "permanent": "victim"}]}
+    creature["damage"] = creature["toughness"]
+    return {"players": PLAYERS, "permanents": permanents}
+
+
 class BoardGenerator(NamedTuple):
     section: str  # the section its questions count under ("704")
     rules: tuple[str, ...]  # the rules its boards are about
@@ -134,4 +173,6 @@ GENERATORS: dict[str, BoardGenerator] = {
     "convert": BoardGenerator("701", ("701.28a", "701.28c", "701.28f"), convert),
     "energy": BoardGenerator("107", ("107.14",), energy),
     "gift": BoardGenerator("702", ("702.174b", "702.174c", "702.174k"), gift),
+    "combat": BoardGenerator("510", ("510.1b", "510.1c", "510.1d", "510.4"), combat),
+    "destruction": BoardGenerator("701", ("701.8a", "701.19a"), destruction),
 }

@@ -200,3 +200,34 @@ def render_path(path: Path) -> str:
             written = part if _BARE_KEY.fullmatch(part) else '"' + part.replace('"', '\\"') + '"'
             out += ("." if out else "") + written
     return out
+
+
+def too_deep(text: str, limit: int) -> int | None:
+    """The line where arrays and inline tables first nest deeper than `limit`, or None. A
+    linear scan that skips strings and comments, so that a file nested ten thousand deep is
+    refused before `tomllib` (which recurses) and this module's own scanner see it."""
+    depth, line, pos, size = 0, 1, 0, len(text)
+    while pos < size:
+        char = text[pos]
+        if char == "\n":
+            line += 1
+        elif char == "#":
+            end = text.find("\n", pos)
+            pos = size if end < 0 else end
+            continue
+        elif char in "\"'":
+            quote = text[pos:pos + 3] if text.startswith(char * 3, pos) else char
+            end = pos + len(quote)
+            while end < size and not text.startswith(quote, end):
+                end += 2 if char == '"' and text[end] == "\\" else 1
+            line += text.count("\n", pos, end)
+            pos = end + len(quote)
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        pos += 1
+    return None

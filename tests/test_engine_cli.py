@@ -49,19 +49,23 @@ def test_section_704_5_is_fully_implemented_and_tested(corpus):
     assert "tests/test_engine_sba.py::test_lethal_damage_destroys" in rows[6]["tests"]
 
 
-def test_human_output_is_a_table_and_a_summary(corpus):
+def test_human_output_is_a_summary_first_and_the_table_behind_a_flag(corpus):
     result = run("--section", "704")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[-1] == "25 rules under 704: 25 implemented, 25 tested"
-    assert any(line.startswith("704.5aa ") and "engine/sba.py:" in line for line in lines)
+    assert lines == ["25 rules under 704: 25 implemented, 25 tested",
+                     "  704.5       25 of 25   implemented,   25 tested",
+                     "(--list shows every rule and ruling with its code and tests)"]
+    listed = run("--section", "704", "--list").output.splitlines()
+    assert listed[:3] == lines and listed[3] == ""
+    assert any(line.startswith("704.5aa ") and "engine/sba.py:" in line for line in listed)
 
 
 def test_a_section_row_is_shown_but_not_counted(corpus):
     corpus.append(rule("704.5"))
-    lines = run("--section", "704.5").output.splitlines()
-    assert lines[1].startswith("704.5 ") and lines[2].startswith("704.5a ")
-    assert lines[-1] == "25 rules under 704.5: 25 implemented, 25 tested"
+    lines = run("--section", "704.5", "--list").output.splitlines()
+    assert lines[0] == "25 rules under 704.5: 25 implemented, 25 tested"
+    assert lines[1].startswith("(--list") and lines[4].startswith("704.5 ") and lines[5].startswith("704.5a ")
 
 
 def test_without_options_rules_and_rulings_are_listed(corpus):
@@ -73,8 +77,9 @@ def test_without_options_rules_and_rulings_are_listed(corpus):
     assert by_key[("Kitnap", 8)]["en_text"] == "(English text read at display time)"
     assert by_key[("Kitnap", 9)] == {"kind": "ruling", "card": "Kitnap", "en_position": 9, "en_digest": "ffffffffffff",
                                      "en_text": None, "implemented": [], "tests": []}
-    summary = run().output.splitlines()[-1]
-    assert summary == "27 rules: 26 implemented, 26 tested; 2 rulings: 1 implemented, 1 tested"
+    lines = run().output.splitlines()
+    assert lines[0] == "27 rules: 26 implemented, 26 tested; 2 rulings: 1 implemented, 1 tested"
+    assert lines[1:3] == ["  701          1 of 1    implemented,    1 tested", "  704         25 of 25   implemented,   25 tested"]
 
 
 def test_card_option_limits_to_its_rulings(corpus):
@@ -99,4 +104,19 @@ def test_with_a_stored_corpus_and_no_tests_folder(tmp_path, monkeypatch):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["number"] for r in rows if r["number"] in ("701.50b", "701.50d")] == ["701.50b", "701.50d"]
     assert all(r["tests"] == [] for r in rows)
-    assert "test links are unknown" in result.stderr
+    assert "carries no test links" in result.stderr
+
+
+def test_an_installed_package_knows_its_tests_from_the_manifest(tmp_path, monkeypatch, corpus):
+    """Without the tests folder (a non-editable install), the manifest the build wrote says
+    which tests demonstrate each rule."""
+    from mtgrules.engine import registry, testlinks
+
+    manifest = tmp_path / testlinks.MANIFEST_NAME
+    testlinks.write_manifest(registry.TESTS_DIR, manifest)
+    monkeypatch.setattr(registry, "TESTS_DIR", tmp_path / "absent")
+    monkeypatch.setattr(registry, "MANIFEST", manifest)
+    result = run("--section", "704")
+    assert result.output.splitlines()[0] == "25 rules under 704: 25 implemented, 25 tested" and result.stderr == ""
+    result = run("--section", "704", "--list")
+    assert any(line.startswith("704.5g ") and line.rstrip().split()[-1].isdigit() for line in result.output.splitlines())

@@ -51,7 +51,7 @@ def test_connive_n_counts_each_nonland_card():
     state, informant = setup([("Bear", False), ("Island", True), ("Ox", False)])
     events = connive(state, informant, 3)
     assert [str(e) for e in events if e.event == "+1/+1 counters"] == [
-        "701.50d — 2 +1/+1 counter(s) on Raffine's Informant: 2 nonland card(s) discarded"
+        "701.50d — 2 +1/+1 counters on Raffine's Informant: 2 nonland cards discarded"
     ]
     assert state.get(informant).counters == {"+1/+1": 2}
     assert len(state.player("Alice").graveyard) == 3

@@ -72,3 +72,32 @@ def test_cant_transform_means_cant_convert():
     bot = optimus(state, cant_transform=True)
     assert [e.rule for e in convert(state, bot.id)] == ["701.28f"]
     assert bot.name == "Optimus Prime, Hero"
+
+
+@pytest.mark.rule("701.28a", "704.5k")
+def test_a_permanent_that_converts_to_a_world_face_is_the_newest_world():
+    """It became a world permanent as it converted: the world rule counts from then, and
+    doesn't crash on a world with no entering time."""
+    from mtgrules.engine.sba import check_state_based_actions
+
+    state = State(["Alice", "Bob"])
+    old_world = state.add("Concordant Crossroads", "Bob", types={"Enchantment"}, supertypes={"World"})
+    robot = state.add("Optimus Prime, Hero", "Alice", types={"Artifact", "Creature"}, power=4, toughness=8,
+                      other_face=Face("Worldly Face", types=frozenset({"Enchantment"}), supertypes=frozenset({"World"})))
+    convert(state, robot.id)
+    events = check_state_based_actions(state)
+    assert [(e.rule, e.objects) for e in events] == [("704.5k", (old_world.id,))]
+    assert state.on_battlefield(robot.id)
+
+
+@pytest.mark.rule("701.28a", "712.18")
+def test_converting_keeps_the_object_and_swaps_keywords_with_the_face():
+    state = State(["Alice", "Bob"])
+    robot = state.add("Optimus Prime, Hero", "Alice", types={"Artifact", "Creature"}, power=4, toughness=8,
+                      keywords={"vigilance"}, counters={"+1/+1": 1},
+                      other_face=Face("Optimus Prime, Autobot Leader", types=frozenset({"Artifact"}), keywords=frozenset({"trample"})))
+    convert(state, robot.id)
+    assert state.get(robot.id) is robot and robot.incarnation == 1 and robot.counters == {"+1/+1": 1}
+    assert robot.keywords == {"trample"} and robot.other_face.keywords == {"vigilance"}
+    state.move(robot.id, "hand")
+    assert state.get(robot.id).name == "Optimus Prime, Hero"  # front face up outside the battlefield (712.8a)

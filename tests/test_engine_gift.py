@@ -24,7 +24,8 @@ def sorcery(state: State, gift: str = "a card"):
     def effect(state, spell, chooser):
         state.player(spell.controller).life += 1
         from mtgrules.engine.events import Event
-        return [Event("608.2", "effect", (spell.id,), (spell.controller,), "Alice gains 1 life")]
+        from mtgrules.engine.messages import say
+        return [Event("608.2", "effect", (spell.id,), (spell.controller,), say("resolves", name="its effect"))]
 
     return state.add("Gift Sorcery", "Alice", "hand", types={"Sorcery"}, gift=gift, effect=effect)
 
@@ -44,7 +45,7 @@ def test_promise_is_an_additional_cost_naming_an_opponent():
     assert state.zone_of(spell.id) == "hand" and spell.gift_promised_to is None  # refused: nothing moved
     events = cast(state, spell.id, gift_to="Carol")
     assert [e.event for e in events] == ["cast", "gift promised"]
-    assert spell.gift_promised_to == "Carol"
+    assert state.get(spell.id).gift_promised_to == "Carol"  # the spell, a new object on the stack (400.7)
     assert state.player("Carol").hand == []  # promised, not given yet
 
 
@@ -59,7 +60,7 @@ def test_gift_cost_cannot_be_paid_twice():
     cast(state, spell.id, gift_to="Bob")
     with pytest.raises(IllegalAction, match="can't be paid twice"):
         promise_gift(state, spell.id, "Carol")
-    assert spell.gift_promised_to == "Bob"
+    assert state.get(spell.id).gift_promised_to == "Bob"
 
 
 # Kitnap: an instant or sorcery gives its gift as it resolves, before its other effects.
@@ -84,7 +85,7 @@ def test_no_promise_no_gift():
 
 
 # Kitnap: a permanent spell's gift is given by a trigger as it enters.
-@pytest.mark.rule("702.174b")
+@pytest.mark.rule("702.174b", "608.3c")
 @pytest.mark.ruling("Kitnap", "883786ac0072")
 def test_permanent_gives_its_gift_through_an_enters_trigger():
     state = game()
@@ -93,7 +94,7 @@ def test_permanent_gives_its_gift_through_an_enters_trigger():
     cast(state, aura.id, targets=(bear.id,), target_type="Creature", gift_to="Bob")
     events = resolve_top(state)
     assert [e.event for e in events] == ["resolves", "enters", "gift triggers"]
-    assert aura.attached_to == bear.id and state.player("Bob").hand == []
+    assert state.get(aura.id).attached_to == bear.ref and state.player("Bob").hand == []
     check_state_based_actions(state)  # puts the gift trigger on the stack
     events = resolve_top(state)
     assert [e.event for e in events] == ["resolves", "gives a gift", "draws"]
@@ -101,7 +102,7 @@ def test_permanent_gives_its_gift_through_an_enters_trigger():
 
 
 # Kitnap: a countered spell, or one that doesn't resolve, gives no gift.
-@pytest.mark.rule("702.174j", "608.2b")
+@pytest.mark.rule("702.174j", "608.2b", "701.6a")
 @pytest.mark.ruling("Kitnap", "ae087cefcf0a")
 def test_countered_or_fizzled_spell_gives_nothing():
     state = game()
@@ -154,7 +155,7 @@ def test_gift_targets_need_the_promise():
         cast(state, spell.id, gift_targets=(bear.id,))
     assert state.zone_of(spell.id) == "hand"
     cast(state, spell.id, gift_to="Bob", gift_targets=(bear.id,))
-    assert spell.gift_targets == (bear.id,)
+    assert state.get(spell.id).gift_targets == (bear.ref,)
 
 
 # Kitnap: the kinds of gift and what each gives.

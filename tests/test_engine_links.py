@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, corpus_file
 
-from mtgrules.engine import registry, rulings
+from mtgrules.engine import registry, rulings, testlinks
 from mtgrules.parsers.comprehensive_rules import parse_file
 from mtgrules.records import ruling_digest
 from mtgrules.rulenumbers import subrule
@@ -102,15 +102,45 @@ def test_every_implemented_rule_and_ruling_has_a_test():
 
 
 def test_every_tested_rule_is_implemented():
-    """An engine test marked with a rule demonstrates engine code for that rule, not a wish.
-    (Other tests may mark rules for their own reasons: the judge's tests do.)"""
-    numbers = {
-        n
-        for node, kind, args in registry._test_links(registry.TESTS_DIR)
-        if kind == "rule" and node.startswith("tests/test_engine_")
-        for n in args
-    }
+    """A test marked with a rule demonstrates engine code for that rule, not a wish."""
+    numbers = {n for link in testlinks.read_links(registry.TESTS_DIR) if link.marker == "rule" for n in link.arguments}
     assert sorted(n for n in numbers if not registry.implementations_for(n)) == []
+
+
+def test_only_tests_that_drive_the_engine_link_to_rules():
+    """Honest links: a marker says the test demonstrates the engine executing that rule, so a
+    test of citations or of the command line that never runs engine code may not carry one."""
+    links = testlinks.read_links(registry.TESTS_DIR)
+    assert len(links) > 100
+    assert sorted({link.node for link in links if not link.drives_engine}) == []
+
+
+def test_a_marker_on_a_test_that_does_not_drive_the_engine_is_caught(tmp_path, monkeypatch):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_sample.py").write_text(
+        "import pytest\n"
+        "from mtgrules.engine.sba import check_state_based_actions\n"
+        "from mtgrules.study import judging\n"
+        "def make():\n"
+        "    return check_state_based_actions\n"
+        "@pytest.mark.rule('704.5g')\n"
+        "def test_direct(): check_state_based_actions(None)\n"
+        "@pytest.mark.rule('704.5g')\n"
+        "def test_through_a_helper(): make()\n"
+        "@pytest.mark.rule('704.5g')\n"
+        "def test_citations_only(): judging.judge(None)\n"
+        "@pytest.mark.rule('704.5g')\n"
+        "def test_local_import():\n"
+        "    from mtgrules.engine import combat\n"
+        "    combat.cleanup(None)\n",
+        encoding="utf-8",
+    )
+    drives = {link.node.split("::")[1]: link.drives_engine for link in testlinks.read_links(tests)}
+    assert drives == {"test_direct": True, "test_through_a_helper": True, "test_citations_only": False, "test_local_import": True}
+    monkeypatch.setattr(registry, "TESTS_DIR", tests)
+    assert registry.tests_for_rule("704.5g") == [f"tests/test_sample.py::{name}" for name in
+                                                 ("test_direct", "test_local_import", "test_through_a_helper")]
 
 
 def test_implementation_points_at_its_code():
@@ -150,12 +180,13 @@ def test_markers_are_read_from_functions_classes_and_modules(tmp_path, monkeypat
     tests.mkdir()
     (tests / "test_sample.py").write_text(
         "import pytest\n"
+        "from mtgrules.engine.state import State\n"
         "pytestmark = [pytest.mark.rule('704.5a')]\n"
         "@pytest.mark.rule('704.5b', '704.5c')\n"
-        "def test_one(): pass\n"
+        "def test_one(): State([])\n"
         "@pytest.mark.ruling('Kitnap', 'abc')\n"
         "class TestGroup:\n"
-        "    def test_two(self): pass\n"
+        "    def test_two(self): State([])\n"
         "    def helper(self): pass\n",
         encoding="utf-8",
     )
@@ -166,7 +197,48 @@ def test_markers_are_read_from_functions_classes_and_modules(tmp_path, monkeypat
     assert registry.tests_for_ruling("Kitnap", "abc") == ["tests/test_sample.py::TestGroup::test_two"]
 
 
-def test_without_a_tests_folder_there_are_no_test_links(tmp_path, monkeypatch):
+def test_without_a_tests_folder_or_a_manifest_there_are_no_test_links(tmp_path, monkeypatch):
     monkeypatch.setattr(registry, "TESTS_DIR", tmp_path / "absent")
+    monkeypatch.setattr(registry, "MANIFEST", tmp_path / "absent.json")
     assert not registry.tests_available()
     assert registry.tests_for_rule("704.5g") == []
+
+
+def test_without_a_tests_folder_the_manifest_the_build_wrote_is_read(tmp_path, monkeypatch):
+    """What an installed package does: the build step wrote the links of tests/ beside the
+    engine (build_manifest.py); with no tests folder, the registry reads them from there."""
+    manifest = tmp_path / testlinks.MANIFEST_NAME
+    testlinks.write_manifest(registry.TESTS_DIR, manifest)
+    digest, links = testlinks.read_manifest(manifest)
+    assert digest == testlinks.digest(registry.TESTS_DIR) and links == testlinks.read_links(registry.TESTS_DIR)
+    monkeypatch.setattr(registry, "TESTS_DIR", tmp_path / "absent")
+    monkeypatch.setattr(registry, "MANIFEST", manifest)
+    assert registry.tests_available()
+    assert "tests/test_engine_sba.py::test_lethal_damage_destroys" in registry.tests_for_rule("704.5g")
+    testlinks.write_manifest(tmp_path / "no-tests", manifest)  # built from a tree without tests
+    registry._read_manifest.cache_clear()
+    assert not registry.tests_available() and registry.tests_for_rule("704.5g") == []
+
+
+def test_the_build_step_writes_the_manifest_into_the_built_package(tmp_path):
+    """pyproject runs build_manifest.BuildPy as setuptools' build_py: after it, the built
+    package carries the links of this checkout's tests, so a non-editable install knows them,
+    and the manifest is never older than the tests it was built from."""
+    import importlib.util
+    import tomllib
+
+    from setuptools.dist import Distribution
+
+    settings = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert settings["tool"]["setuptools"]["cmdclass"] == {"build_py": "build_manifest.BuildPy"}
+    spec = importlib.util.spec_from_file_location("build_manifest", REPO / "build_manifest.py")
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    command = hooks.BuildPy(Distribution({"name": "mtgrules", "packages": []}))
+    command.build_lib = str(tmp_path)
+    command.ensure_finalized()
+    command.run()
+    data = json.loads((tmp_path / "mtgrules" / "engine" / testlinks.MANIFEST_NAME).read_text(encoding="utf-8"))
+    assert data["digest"] == testlinks.digest(registry.TESTS_DIR)
+    assert [link[0] for link in data["links"]] == [link.node for link in testlinks.read_links(registry.TESTS_DIR)]

@@ -5,12 +5,15 @@ from __future__ import annotations
 import pytest
 
 from mtgrules.engine.choices import Chooser
-from mtgrules.engine.sba import ActionKind, check_state_based_actions, pending_state_based_actions
+from mtgrules.engine.counters import put_counters
+from mtgrules.engine.damage import deal_damage
+from mtgrules.engine.sba import ActionKind, check_state_based_actions, pending_state_based_actions, put_triggers_on_stack
 from mtgrules.engine.state import State
 
 
 def game() -> State:
-    return State(["Alice", "Bob"])
+    """Three players, so that one losing doesn't end the game."""
+    return State(["Alice", "Bob", "Carol"])
 
 
 def bear(state: State, owner: str = "Alice", **fields):
@@ -36,7 +39,7 @@ def test_draw_from_empty_library_loses_at_the_next_check_only():
     state = game()
     state.draw("Bob")
     assert not state.player("Bob").lost  # not on the spot: at the next check
-    assert rules_of(check_state_based_actions(state)) == ["704.5b"]
+    assert rules_of(check_state_based_actions(state))[0] == "704.5b"
     assert state.player("Bob").lost
 
 
@@ -106,8 +109,8 @@ def test_zero_toughness_goes_to_graveyard_despite_indestructible_and_regeneratio
 def test_lethal_damage_destroys():
     state = game()
     victim, survivor = bear(state), bear(state, "Bob")
-    state.deal_damage(survivor.id, victim.id, 2)
-    state.deal_damage(victim.id, survivor.id, 1)
+    deal_damage(state, survivor.id, victim.id, 2)
+    deal_damage(state, victim.id, survivor.id, 1)
     events = check_state_based_actions(state)
     assert [str(e) for e in events] == ["704.5g — Grizzly Bears is destroyed: lethal damage"]
     assert events[0].objects == (victim.id,)
@@ -126,26 +129,27 @@ def test_lethal_damage_spares_indestructible_and_is_replaced_by_regeneration():
     assert troll.damage == 0 and troll.tapped and troll.attacking is None and troll.regeneration_shields == 0
 
 
-@pytest.mark.rule("704.5h")
+@pytest.mark.rule("704.5h", "702.2b")
 def test_deathtouch_damage_destroys_once_checked():
     state = game()
     big = state.add("Colossal Dreadmaw", "Alice", types={"Creature"}, power=6, toughness=6)
     snake = state.add("Typhoid Rats", "Bob", types={"Creature"}, power=1, toughness=1, keywords={"deathtouch"})
-    state.deal_damage(snake.id, big.id, 1)
+    deal_damage(state, snake.id, big.id, 1)
     state.move(snake.id, "graveyard")  # the source's deathtouch was read when it dealt damage
     events = check_state_based_actions(state)
     assert [str(e) for e in events] == ["704.5h — Colossal Dreadmaw is destroyed: damage from a source with deathtouch"]
 
 
-@pytest.mark.rule("704.5g", "704.5h", "704.3")
+@pytest.mark.rule("704.5g", "704.5h", "704.3", "704.7", "701.19a")
 def test_lethal_deathtouch_damage_is_one_destruction_that_one_shield_replaces():
     state = game()
     troll = bear(state, regeneration_shields=1)
     rats = state.add("Typhoid Rats", "Bob", types={"Creature"}, power=1, toughness=1, keywords={"deathtouch"})
-    state.deal_damage(rats.id, troll.id, 2)
+    deal_damage(state, rats.id, troll.id, 2)
     assert [a.rule for a in pending_state_based_actions(state)] == ["704.5g", "704.5h"]
     events = check_state_based_actions(state)
-    assert [(e.rule, e.event) for e in events] == [("704.5g", "regenerates")]
+    assert [(e.rule, e.event) for e in events] == [("701.19a", "regenerates")]
+    assert events[0].message == "Grizzly Bears regenerates instead of being destroyed: lethal damage"
     assert state.on_battlefield(troll.id) and troll.tapped and troll.regeneration_shields == 0
 
 
@@ -154,7 +158,7 @@ def test_deathtouch_damage_is_forgotten_after_a_check():
     state = game()
     big = state.add("Colossal Dreadmaw", "Alice", types={"Creature"}, power=6, toughness=6, keywords={"indestructible"})
     snake = state.add("Typhoid Rats", "Bob", types={"Creature"}, power=1, toughness=1, keywords={"deathtouch"})
-    state.deal_damage(snake.id, big.id, 1)
+    deal_damage(state, snake.id, big.id, 1)
     check_state_based_actions(state)
     big.keywords = frozenset()  # losing indestructible later does not revive the old damage
     assert pending_state_based_actions(state) == []
@@ -165,7 +169,7 @@ def test_planeswalker_with_zero_loyalty():
     state = game()
     walker = state.add("Jace Beleren", "Alice", types={"Planeswalker"}, counters={"loyalty": 3})
     bolt = state.add("Lightning Bolt", "Bob", "stack", types={"Instant"})
-    state.deal_damage(bolt.id, walker.id, 3)
+    deal_damage(state, bolt.id, walker.id, 3)
     assert rules_of(check_state_based_actions(state)) == ["704.5i"]
     assert state.zone_of(walker.id) == "graveyard"
 
@@ -243,7 +247,7 @@ def test_equipment_on_a_noncreature_becomes_unattached_and_stays():
     fort = state.add("Darksteel Garrison", "Alice", types={"Artifact"}, subtypes={"Fortification"}, attached_to=land.id)
     events = check_state_based_actions(state)
     assert [(e.rule, e.event, e.objects) for e in events] == [("704.5n", "unattached", (sword.id,))]
-    assert state.on_battlefield(sword.id) and sword.attached_to is None and fort.attached_to == land.id
+    assert state.on_battlefield(sword.id) and sword.attached_to is None and fort.attached_to == land.ref
     fort.attached_to = "Bob"
     assert [a.rule for a in pending_state_based_actions(state)] == ["704.5n"]
 
@@ -257,7 +261,7 @@ def test_creatures_battles_and_plain_permanents_cannot_stay_attached():
     aura = state.add("Rancor", "Alice", types={"Enchantment"}, subtypes={"Aura"}, enchant="Creature", attached_to=host.id)
     events = check_state_based_actions(state)
     assert sorted((e.rule, e.objects[0]) for e in events) == sorted([("704.5p", creature.id), ("704.5p", rock.id)])
-    assert state.on_battlefield(creature.id) and state.on_battlefield(rock.id) and aura.attached_to == host.id
+    assert state.on_battlefield(creature.id) and state.on_battlefield(rock.id) and aura.attached_to == host.ref
 
 
 @pytest.mark.rule("704.5p", "704.5m")
@@ -276,7 +280,7 @@ def test_plus_and_minus_counters_annihilate():
     bear_ = bear(state, counters={"+1/+1": 1, "-1/-1": 2})
     events = check_state_based_actions(state)
     assert [str(e) for e in events] == [
-        "704.5q — 1 +1/+1 and 1 -1/-1 counters are removed from Grizzly Bears: +1/+1 and -1/-1 counters"
+        "704.5q — 1 +1/+1 counter and 1 -1/-1 counter removed from Grizzly Bears: +1/+1 and -1/-1 counters"
     ]
     assert bear_.counters == {"+1/+1": 0, "-1/-1": 1} and bear_.total_toughness == 1
 
@@ -291,7 +295,7 @@ def test_simultaneous_check_sees_the_board_before_the_batch():
     events = check_state_based_actions(state)
     assert rules_of(events) == ["704.5f"]
     assert state.zone_of(wolf.id) == "graveyard"
-    assert state.last_known[wolf.id].counters == {"+1/+1": 1, "-1/-1": 3}
+    assert state.known(wolf.ref).counters == {"+1/+1": 1, "-1/-1": 3}
 
 
 @pytest.mark.rule("704.5r")
@@ -299,21 +303,20 @@ def test_counters_beyond_a_limit_are_removed():
     state = game()
     cap = state.add("Capped", "Alice", types={"Artifact"}, counters={"charge": 5}, counter_limits={"charge": 3})
     events = check_state_based_actions(state)
-    assert [str(e) for e in events] == ["704.5r — 2 charge counters are removed from Capped: can't have more than 3 charge counters"]
+    assert [str(e) for e in events] == ["704.5r — 2 charge counters removed from Capped: it can't have more than 3 charge counters"]
     assert cap.counters["charge"] == 3
 
 
 @pytest.mark.rule("704.5s", "714.2b")
 def test_saga_is_sacrificed_after_its_last_chapter_leaves_the_stack():
-    from mtgrules.engine.saga import add_lore_counters
     from mtgrules.engine.stack import resolve_top
 
     state = game()
     saga = state.add("History of Benalia", "Alice", types={"Enchantment"}, subtypes={"Saga"}, chapters=3, counters={"lore": 2})
-    events = add_lore_counters(state, saga.id)
-    assert [e.event for e in events] == ["lore counters", "chapter triggers"]
+    events = put_counters(state, saga.id, "lore")
+    assert [e.event for e in events] == ["counters put", "lore counters", "chapter triggers"]
     [put] = check_state_based_actions(state)  # chapter III goes on the stack; the Saga stays
-    assert (put.rule, put.event, put.objects[1]) == ("704.3", "trigger put on stack", saga.id)
+    assert (put.rule, put.event, put.objects[1]) == ("603.3b", "trigger put on stack", saga.id)
     assert state.on_battlefield(saga.id)
     resolve_top(state)
     events = check_state_based_actions(state)
@@ -366,7 +369,7 @@ def test_siege_at_zero_defense_waits_for_its_trigger():
     siege = state.add("Invasion of Zendikar", "Alice", types={"Battle"}, subtypes={"Siege"},
                       counters={"defense": 0}, protector="Bob")
     trigger = state.trigger(siege.id, "Invasion of Zendikar defeated")
-    state.put_waiting_triggers_on_stack()
+    put_triggers_on_stack(state, Chooser())
     assert pending_state_based_actions(state) == []
     state.cease(trigger.id)
     assert rules_of(check_state_based_actions(state)) == ["704.5v"]
@@ -410,7 +413,7 @@ def test_battle_without_protector_gets_one_or_goes():
 
 @pytest.mark.rule("704.5x")
 def test_siege_with_no_possible_protector_goes_to_graveyard_unless_attacked():
-    state = game()
+    state = State(["Alice", "Bob"])
     state.player("Bob").lost = True
     siege = state.add("Invasion of Tarkir", "Alice", types={"Battle"}, subtypes={"Siege"}, counters={"defense": 5})
     attacker = bear(state, attacking=siege.id)
@@ -517,3 +520,17 @@ def test_every_kind_of_action_is_performed_by_one_function():
 
     assert set(PERFORMERS) == set(ActionKind)
     assert len(set(PERFORMERS.values())) == len(ActionKind)
+
+
+@pytest.mark.rule("704.5q", "704.5r", "704.3")
+def test_cancelling_counters_and_a_limit_from_the_same_board_never_go_below_zero():
+    """704.5q (remove 2 of each) and 704.5r (keep at most 1 +1/+1) both worked out from the same
+    board: one removal of +1/+1 counters, the larger, not both added up."""
+    state = game()
+    capped = bear(state, counters={"+1/+1": 2, "-1/-1": 2}, counter_limits={"+1/+1": 1})
+    events = check_state_based_actions(state)
+    assert [e.rule for e in events] == ["704.5q"]
+    assert capped.counters == {"+1/+1": 0, "-1/-1": 0}
+    bigger = bear(state, counters={"+1/+1": 5, "-1/-1": 2}, counter_limits={"+1/+1": 4})
+    check_state_based_actions(state)
+    assert bigger.counters == {"+1/+1": 3, "-1/-1": 0}

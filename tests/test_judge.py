@@ -1,5 +1,6 @@
-"""`mtgrules judge`: every example scenario run end to end through the command line, its events
-asserted; citations in the language asked for with their fallbacks; bad files."""
+"""`mtgrules judge`: every scenario of examples/ checked against its own [expect] through the
+command line; messages and citations in the language asked for; the board at the end; what
+`--check` says when the engine disagrees; bad files."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 
 import pytest
 from click.testing import CliRunner
@@ -15,57 +17,7 @@ from conftest import REPO, corpus_file
 from mtgrules.cli.main import cli
 
 EXAMPLES = REPO / "examples"
-
-# (rule, event, objects) of every event, in order, for each example.
-EXPECTED = {
-    "sba-creatures.toml": [
-        ("704.5f", "put into graveyard", ["llanowar-elves"]),
-        ("704.5g", "destroyed", ["grizzly-bears"]),
-        ("704.5m", "put into graveyard", ["pacifism"]),  # a second pass: its host left in the first
-    ],
-    "sba-players-and-legends.toml": [
-        ("704.5a", "loses", []),
-        ("704.5c", "loses", []),
-        ("704.5j", "put into graveyard", ["isamaru-new"]),
-        ("704.5q", "counters removed", ["grizzly-bears"]),
-    ],
-    "connive.toml": [
-        ("121.1", "draws", ["lightning-bolt"]),
-        ("701.9a", "discards", ["lightning-bolt"]),
-        ("701.50a", "+1/+1 counters", ["raffine-s-informant"]),
-        ("701.50f", "connives", ["raffine-s-informant"]),
-        ("121.1", "draws", ["forest"]),
-        ("121.1", "draws", ["opt"]),
-        ("701.9a", "discards", ["mountain"]),
-        ("701.9a", "discards", ["opt"]),
-        ("701.50d", "+1/+1 counters", ["raffine-s-informant"]),
-        ("701.50f", "connives", ["raffine-s-informant"]),
-    ],
-    "convert.toml": [
-        ("701.28a", "converts", ["optimus"]),
-        ("701.28c", "doesn't convert", ["grizzly-bears"]),
-    ],
-    "energy.toml": [
-        ("107.14", "gets energy", []),
-        ("107.14", "pays energy", []),
-        (None, "illegal action", []),
-    ],
-    "gift.toml": [
-        ("601.2", "cast", ["kitnap"]),
-        ("702.174k", "gift promised", ["kitnap"]),
-        ("608.2", "resolves", ["kitnap"]),
-        ("608.3", "enters", ["kitnap"]),
-        ("702.174b", "gift triggers", ["kitnap", "kitnap-gift-1"]),
-        ("704.3", "trigger put on stack", ["kitnap-gift-1", "kitnap"]),
-        ("608.2", "resolves", ["kitnap-gift-1"]),
-        ("702.174c", "gives a gift", ["kitnap-gift-1"]),
-        ("121.1", "draws", ["plains"]),
-        ("601.2", "cast", ["flood-maw"]),
-        ("702.174k", "gift promised", ["flood-maw"]),
-        ("701.6a", "countered", ["flood-maw"]),
-        ("702.174j", "gift not given", ["flood-maw"]),  # and nothing of 702.174c follows
-    ],
-}
+SCENARIOS = sorted(EXAMPLES.glob("*.toml"))
 
 
 def judge_json(*arguments: str) -> list[dict]:
@@ -74,29 +26,99 @@ def judge_json(*arguments: str) -> list[dict]:
     return [json.loads(line) for line in result.output.splitlines()]
 
 
-def test_every_example_has_expected_events_and_every_engine_area_an_example():
-    assert sorted(p.name for p in EXAMPLES.glob("*.toml")) == sorted(EXPECTED)
-    cited = {rule for events in EXPECTED.values() for rule, _, _ in events if rule}
-    for area in ("704.5", "701.50", "701.28", "107.14", "702.174"):  # SBA, connive, convert, energy, gift
-        assert any(rule.startswith(area) for rule in cited), area
+def events_of(rows: list[dict]) -> list[dict]:
+    return [row for row in rows if "board" not in row]
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_example_scenarios_produce_their_events(name):
-    rows = judge_json(str(EXAMPLES / name), "--lang", "es")
-    assert [(r["rule"], r["event"], r["objects"]) for r in rows] == EXPECTED[name]
+def test_every_example_states_its_answer_and_the_engine_agrees():
+    """examples/ is a self-checking suite: each file has [expect], and `judge --check` agrees
+    with all of them (exit 0) in one run."""
+    assert len(SCENARIOS) >= 60
+    result = CliRunner().invoke(cli, ["judge", "--check", "--json", *map(str, SCENARIOS)])
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    disagreements = [(row["file"], row["mismatches"]) for row in rows if not row["agrees"]]
+    assert disagreements == [] and result.exit_code == 0
+    assert len(rows) == len(SCENARIOS) and all(row["expectations"] > 0 for row in rows)
 
 
-@pytest.mark.rule("704.5g")
-def test_spanish_citations_come_from_the_seeds_and_missing_ones_say_so():
+def test_the_examples_cover_each_state_based_action_combat_and_the_audited_cases():
+    """Among the examples: one expecting each rule of 704.5, combat's rules, and each case the
+    audit found judged wrong."""
+    from mtgrules.rulenumbers import subrule
+
+    expected_rules = set()
+    for path in SCENARIOS:
+        for event in tomllib.loads(path.read_text(encoding="utf-8"))["expect"].get("events", []):
+            expected_rules.add(event if isinstance(event, str) else event.get("rule"))
+    needed = {subrule("704.5", i) for i in range(25)} | {"508.1a", "509.1a", "510.1b", "510.1c", "510.1d", "702.19b",
+                                                          "510.4", "704.5h", "702.15b", "702.19d", "702.89a", "122.1c",
+                                                          "122.1h", "120.3b", "120.3d", "306.5b", "714.3a", "310.12b",
+                                                          "800.4a", "800.4d", "608.2b", "603.3b", "704.5k"}
+    assert sorted(needed - expected_rules) == []
+
+
+def test_check_names_the_line_and_key_of_each_disagreement_and_exits_1(tmp_path):
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text((EXAMPLES / "sba-704-5g-lethal-damage.toml").read_text(encoding="utf-8").replace(
+        "damage = 20\n", "damage = 19\n").replace('events = [{ rule = "704.5g"', 'absent = ["120.3e"]\nevents = [{ rule = "704.5g"'))
+    result = CliRunner().invoke(cli, ["judge", "--check", str(wrong)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"{wrong}: the engine disagrees:"
+    assert any(line.startswith(f"  {wrong}:") and ": expect.absent[0]: expected no 120.3e, the engine cites it" in line
+               for line in lines)
+    assert f"  {wrong}:61: expect.objects.darksteel-colossus.damage: expected 19, the engine says 20" in lines
+    result = CliRunner().invoke(cli, ["judge", "--check", "--json", str(wrong), str(EXAMPLES / "energy.toml")])
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [row["agrees"] for row in rows] == [False, True] and result.exit_code == 1
+    assert {"line": 61, "key": "expect.objects.darksteel-colossus.damage",
+            "message": "expected 19, the engine says 20"} in rows[0]["mismatches"]
+
+
+def test_check_refuses_a_file_without_expect(tmp_path):
+    bare = tmp_path / "bare.toml"
+    bare.write_text('[[players]]\nname = "A"\n')
+    result = CliRunner().invoke(cli, ["judge", "--check", str(bare)])
+    assert result.exit_code == 2 and result.output == f"mtgrules: {bare}: no [expect] table to check the engine against\n"
+
+
+def test_an_unexpected_refusal_is_a_disagreement(tmp_path):
+    """With [expect] and no `illegal`, an action the engine refuses is reported."""
+    refused = tmp_path / "refused.toml"
+    refused.write_text('[[players]]\nname = "A"\n[[actions]]\ndo = "resolve"\n[expect]\n')
+    result = CliRunner().invoke(cli, ["judge", "--check", str(refused)])
+    assert result.exit_code == 1
+    assert f"{refused}:5: expect.illegal: expected the engine to refuse steps [], it refuses [1] (step 1: the stack is empty)" in result.output
+
+
+def test_json_ends_with_the_board(tmp_path):
+    rows = judge_json(str(EXAMPLES / "combat-trample.toml"), "--lang", "en")
+    board = rows[-1]["board"]
+    assert [p["life"] for p in board["players"]] == [20, 16]
+    [wurm] = [p for p in board["battlefield"] if p["id"] == "craw-wurm"]
+    assert (wurm["tapped"], wurm["damage"], wurm["attacking"], wurm["blocked"]) == (True, 3, "Bob", True)
+    assert board["players"][1]["graveyard"] == ["hill-giant"] and board["winner"] is None
+    assert all("board" not in row for row in rows[:-1])
+
+
+def test_spanish_messages_and_citations_from_the_seeds_and_missing_ones_say_so():
     rows = judge_json(str(EXAMPLES / "sba-creatures.toml"), "--lang", "es")
-    lethal = rows[1]
-    assert lethal["players"] == ["Alice"] and lethal["message"] == "Grizzly Bears is destroyed: lethal damage"
+    lethal = events_of(rows)[1]
+    assert lethal["players"] == ["Alice"] and lethal["message"] == "Grizzly Bears es destruido: daño letal"
+    assert lethal["message_en"] == "Grizzly Bears is destroyed: lethal damage"
     assert lethal["text_lang"] == "es" and lethal["text"].startswith("Si una criatura tiene resistencia mayor que 0")
     assert lethal["note"] is None
     cast = judge_json(str(EXAMPLES / "gift.toml"), "--lang", "es")[0]
     assert cast["text"] is None and cast["text_lang"] is None
     assert "601.2 is not in the corpus" in cast["note"]
+
+
+def test_french_messages():
+    rows = events_of(judge_json(str(EXAMPLES / "combat-trample.toml"), "--lang", "fr"))
+    messages = [row["message"] for row in rows]
+    assert "Craw Wurm attaque Bob" in messages
+    assert "Craw Wurm assigne 4 blessures de combat à Bob" in messages
+    assert "Hill Giant est détruit : blessures mortelles" in messages
 
 
 def test_fallback_to_english_with_a_note_once_english_is_ingested():
@@ -108,26 +130,35 @@ def test_fallback_to_english_with_a_note_once_english_is_ingested():
     assert "declares the intention to pay" in promised["text"]
     assert promised["note"] == "no es text for 702.174k in the corpus; English text"
     text = runner.invoke(cli, ["judge", str(EXAMPLES / "sba-creatures.toml"), "--lang", "fr"]).output
-    assert "704.5g — Grizzly Bears is destroyed: lethal damage" in text
+    assert "704.5g — Grizzly Bears est détruit : blessures mortelles" in text
     assert "note: no fr text for 704.5g in the corpus; English text" in text
     assert "If a creature has toughness greater than 0" in text
     # With English ingested, English is the default language.
     default = judge_json(str(EXAMPLES / "convert.toml"))
-    assert default[0]["text_lang"] == "en" and default[0]["note"] is None
+    assert default[0]["text_lang"] == "en" and default[0]["note"] is None and default[0]["message"] == default[0]["message_en"]
 
 
-def test_human_output_lists_steps_events_and_spanish_text():
+def test_human_output_lists_steps_events_the_board_and_the_verdict():
     result = CliRunner().invoke(cli, ["judge", str(EXAMPLES / "energy.toml"), "--lang", "es"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0].startswith("Get energy, keep it past the end of a step, pay it")
     assert "1. get_energy: player = Alice, amount = 2" in lines
-    assert "  107.14 — Alice gets {E}{E} (3 in all)" in lines
-    assert "2. end_step" in lines and "  nothing happens" in lines
-    assert any("illegal: Alice can't pay {E}{E}{E}{E}: has only 1 energy" in line for line in lines)
+    assert "  107.14 — Alice obtiene {E}{E} (3 en total)" in lines
+    assert "2. end_step" in lines and "  no pasa nada" in lines
+    assert any("ilegal: Alice no puede pagar {E}{E}{E}{E}: solo tiene 1 de energía (nada cambia)" in line for line in lines)
+    assert "El tablero al final:" in lines and "  Alice: 20 vidas, 1 energía" in lines
+    assert lines[-1] == f"{EXAMPLES / 'energy.toml'}: el motor está de acuerdo (4 expectativas)"
     board = CliRunner().invoke(cli, ["judge", str(EXAMPLES / "sba-creatures.toml"), "--lang", "es"]).output
-    assert "  704.5g — Grizzly Bears is destroyed: lethal damage" in board
+    assert "  704.5g — Grizzly Bears es destruido: daño letal" in board
     assert "daño letal" in board
+    assert "    Darksteel Myr [darksteel-myr] 0/1: controlado por Bob; daño 5" in board.splitlines()
+
+
+def test_several_files_are_judged_in_turn():
+    result = CliRunner().invoke(cli, ["judge", "--lang", "en", str(EXAMPLES / "energy.toml"), str(EXAMPLES / "convert.toml")])
+    assert result.exit_code == 0
+    assert result.output.count("The board at the end:") == 2
 
 
 def test_bad_scenario_is_one_line_with_file_line_key_and_exit_2(tmp_path):
@@ -140,6 +171,9 @@ def test_bad_scenario_is_one_line_with_file_line_key_and_exit_2(tmp_path):
     result = CliRunner().invoke(cli, ["judge", str(bad)])
     assert result.exit_code == 2 and result.output.startswith(f"mtgrules: {bad}:1: TOML syntax:")
     assert CliRunner().invoke(cli, ["judge", str(bad), "--lang", "español"]).exit_code == 2
+    good = EXAMPLES / "energy.toml"
+    result = CliRunner().invoke(cli, ["judge", str(good), str(bad)])  # nothing is judged when one file is bad
+    assert result.exit_code == 2 and "Get energy" not in result.output
 
 
 def test_judge_in_a_real_process(tmp_path):
@@ -150,113 +184,50 @@ def test_judge_in_a_real_process(tmp_path):
     assert done.returncode == 0, done.stderr
     first = json.loads(done.stdout.splitlines()[0])
     assert (first["rule"], first["event"], first["text_lang"]) == ("701.28a", "converts", None)
+    assert "board" in json.loads(done.stdout.splitlines()[-1])
     bad = tmp_path / "bad.toml"
     bad.write_text("[[players]]\nname = 1\n")
     done = subprocess.run([sys.executable, "-m", "mtgrules", "judge", str(bad)], capture_output=True, text=True,
                           env=environment, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"mtgrules: {bad}:2: players[0].name: expected a non-empty string, got 1\n"
-
-
-@pytest.mark.rule("704.5s")
-def test_the_other_actions_damage_draw_counters_lore_and_conniving_together(tmp_path):
-    board = tmp_path / "more.toml"
-    board.write_text("""\
-[[players]]
-name = "Alice"
-hand = [{ name = "Shock", types = ["Instant"] }]
-library = [{ name = "Swamp", types = ["Land"] }, { name = "Plains", types = ["Land"] }]
-
-[[players]]
-name = "Bob"
-hand = [{ name = "Opt", types = ["Instant"] }]
-library = ["Island"]
-
-[[permanents]]
-id = "viper"
-name = "Typhoid Rats"
-controller = "Alice"
-types = ["Creature"]
-keywords = ["deathtouch"]
-power = 1
-toughness = 1
-
-[[permanents]]
-name = "Serra Angel"
-controller = "Bob"
-types = ["Creature"]
-power = 4
-toughness = 4
-
-[[permanents]]
-id = "saga"
-name = "The Eldest Reborn"
-controller = "Alice"
-types = ["Enchantment"]
-subtypes = ["Saga"]
-chapters = 3
-counters = { lore = 2 }
-
-[[actions]]
-do = "damage"
-source = "viper"
-target = "serra-angel"
-amount = 1
-
-[[actions]]
-do = "connive"
-permanents = ["viper", "saga"]
-
-[[actions]]
-do = "counters"
-permanent = "viper"
-kind = "-1/-1"
-
-[[actions]]
-do = "lore"
-permanent = "saga"
-
-[[actions]]
-do = "resolve"
-
-[[actions]]
-do = "draw"
-player = "Bob"
-count = 2
-""")
-    rows = judge_json(str(board), "--lang", "es")
-    assert [(r["step"], r["rule"], r["event"], r["objects"]) for r in rows] == [
-        (1, "120.3e", "marks damage", ["viper", "serra-angel"]),
-        (1, "704.5h", "destroyed", ["serra-angel"]),
-        # Both Alice's: she has the oldest (viper) connive first, discarding the card held
-        # longest (Shock: a counter), then the Saga (Swamp, a land: no counter).
-        (2, "121.1", "draws", ["swamp"]),
-        (2, "701.9a", "discards", ["shock"]),
-        (2, "701.50a", "+1/+1 counters", ["viper"]),
-        (2, "701.50f", "connives", ["viper"]),
-        (2, "121.1", "draws", ["plains"]),
-        (2, "701.9a", "discards", ["swamp"]),
-        (2, "701.50f", "connives", ["saga"]),
-        (3, "122.1", "counters put", ["viper"]),
-        (3, "704.5q", "counters removed", ["viper"]),
-        (4, "714.2b", "lore counters", ["saga"]),
-        (4, "714.2b", "chapter triggers", ["saga", "the-eldest-reborn-chapter-iii-1"]),
-        (4, "704.3", "trigger put on stack", ["the-eldest-reborn-chapter-iii-1", "saga"]),
-        (5, "608.2", "resolves", ["the-eldest-reborn-chapter-iii-1"]),
-        (5, "704.5s", "sacrificed", ["saga"]),  # only once its chapter ability left the stack
-        (6, "121.1", "draws", ["island"]),
-        (6, "121.4", "draw from empty library", []),
-        (6, "704.5b", "loses", []),
-    ]
+    done = subprocess.run([sys.executable, "-m", "mtgrules", "judge", "--check", *map(str, SCENARIOS)], capture_output=True,
+                          text=True, env=environment, timeout=120)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == f"{len(SCENARIOS)} scenarios: {len(SCENARIOS)} agree, 0 disagree"
 
 
 def test_lang_takes_one_code_of_the_form_the_lookups_accept():
-    from click.testing import CliRunner
-
-    from mtgrules.cli.main import cli
-
     scenario = str(EXAMPLES / "connive.toml")
     several = CliRunner().invoke(cli, ["judge", scenario, "--lang", "es,fr"])
     assert several.exit_code == 2 and "give one language code" in several.output
     subtagged = CliRunner().invoke(cli, ["judge", scenario, "--lang", "zh-hans"])
     assert subtagged.exit_code == 0, subtagged.output
+    assert "Alice draws Lightning Bolt" in subtagged.output  # no catalogue for zh: English
+
+
+@pytest.mark.parametrize(("text", "complaint"), [
+    ("[[players]]\nname = \"A\"\n[[actions]]\ndo = \"draw\"\nplayer = \"A\"\ncount = 1000000000\n",
+     "{f}:6: actions[0].count: expected an integer from 1 to 1000, got 1000000000"),
+    ("[[players]]\nname = \"A\"\n[[permanents]]\nname = \"X\"\ncontroller = \"A\"\n[[actions]]\ndo = \"connive\"\n"
+     "permanent = \"x\"\nn = 1000000000\n", "{f}:9: actions[0].n: expected an integer from 0 to 100, got 1000000000"),
+    ("[[players]]\nname = \"A\"\nlife = 10000000000\n", "{f}:3: players[0].life: expected an integer from -1000000 to 1000000, got 10000000000"),
+    ("x = " + "[" * 10000 + "]" * 10000 + "\n", "{f}:1: arrays and tables nested more than 16 deep"),
+    ("[[players]]\nname = \"" + "N" * 300 + "\"\n", "{f}:2: players[0].name: at most 200 characters, got 300"),
+    ("".join(f"[[players]]\nname = \"P{i}\"\n" for i in range(9)), "{f}:1: players: at most 8 items, got 9"),
+    ("[[players]]\nname = \"A\"\n" + "[[permanents]]\nname = \"X\"\ncontroller = \"A\"\n" * 501,
+     "{f}:3: permanents: at most 500 items, got 501"),
+])
+def test_everything_a_file_controls_is_bounded_and_past_a_limit_is_one_line_exit_2(tmp_path, text, complaint):
+    """Issue 14: a count, a number of things, a string or a nesting past its limit is refused
+    before any work, in one line naming file, line, key and the limit."""
+    path = tmp_path / "big.toml"
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["judge", str(path)])
+    assert result.exit_code == 2 and result.output == f"mtgrules: {complaint.format(f=path)}\n"
+
+
+def test_a_file_larger_than_the_limit_is_not_read(tmp_path):
+    path = tmp_path / "huge.toml"
+    path.write_bytes(b"# " + b"x" * (1 << 20) + b"\n")
+    result = CliRunner().invoke(cli, ["judge", str(path)])
+    assert result.exit_code == 2 and result.output == f"mtgrules: {path}: larger than 1024 KiB, the most a scenario file may be\n"

@@ -8,8 +8,10 @@ import textwrap
 import pytest
 from conftest import REPO
 
+from mtgrules.engine.state import KEYWORDS
 from mtgrules.study import scenario
 from mtgrules.study.actions import ACTIONS
+from mtgrules.study.checks import COUNTER_KINDS
 from mtgrules.study.scenario import ScenarioError
 from mtgrules.study.tomllines import key_lines, line_of, render_path
 
@@ -73,7 +75,7 @@ def test_the_brief_example_error_names_file_line_and_key():
          'bad.toml:6: permanents[0].types[0]: expected one of "Artifact", "Battle", "Creature", "Dungeon", '
          '"Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery", got "Creture"'),
         ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\ncounters = { "+1/+1" = -1 }\n',
-         'bad.toml:6: permanents[0].counters."+1/+1": expected an integer of at least 0, got -1'),
+         'bad.toml:6: permanents[0].counters."+1/+1": expected an integer from 0 to 1000000, got -1'),
         ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\nattached_to = "bear"\n',
          "bad.toml:6: permanents[0].attached_to: no object with id 'bear'"),
         ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\nprotector = "x"\n',
@@ -81,8 +83,41 @@ def test_the_brief_example_error_names_file_line_and_key():
         ('[[players]]\nname = "A"\n[[actions]]\ndo = "connive"\npermanent = "spy"\n',
          "bad.toml:5: actions[0].permanent: no object with id 'spy'"),
         ('[[players]]\nname = "A"\n[[actions]]\ndo = "explode"\n',
-         'bad.toml:4: actions[0].do: expected one of "connive", "convert", "get_energy", "pay_energy", "cast", '
-         '"counter", "resolve", "damage", "draw", "counters", "lore", "end_step", got "explode"'),
+         'bad.toml:4: actions[0].do: expected one of ' + ", ".join(f'"{name}"' for name in ACTIONS) + ', got "explode"'),
+        # Whatever the engine does not model is refused, never carried along and ignored.
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\nkeywords = ["hexproof"]\n',
+         'bad.toml:6: permanents[0].keywords[0]: "hexproof" is not a keyword the engine models; it models: '
+         + ", ".join(KEYWORDS)),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\nkeywords = ["lifelnk"]\n',
+         'bad.toml:6: permanents[0].keywords[0]: "lifelnk" is not a keyword the engine models (did you mean \'lifelink\'?); '
+         'it models: ' + ", ".join(KEYWORDS)),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\ncounters = { stun = 1 }\n',
+         "bad.toml:6: permanents[0].counters.stun: the engine doesn't model stun counters: stun counters stop untapping "
+         "(122.1d), and the engine has no untap step"),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\ncounters = { hexproof = 1 }\n',
+         "bad.toml:6: permanents[0].counters.hexproof: the engine doesn't model hexproof counters: hexproof counters give "
+         "hexproof (122.1b), a keyword the engine does not model"),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\ncounters = { sheild = 1 }\n',
+         "bad.toml:6: permanents[0].counters.sheild: \"sheild\" is not a kind of counter the engine models (did you mean "
+         "'shield'?); it models +X/+Y and -X/-Y, " + ", ".join(COUNTER_KINDS)),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\nenchant = "creature you control"\n',
+         'bad.toml:6: permanents[0].enchant: expected one of "Artifact", "Battle", "Creature", "Dungeon", "Enchantment", '
+         '"Instant", "Kindred", "Land", "Planeswalker", "Sorcery", "Permanent", "Player", got "creature you control"'),
+        ('[[players]]\nname = "A"\n[[permanents]]\nname = "X"\ncontroller = "A"\n[[permanents]]\nname = "Y"\n'
+         'controller = "A"\nblocking = "x"\n',
+         "bad.toml:9: permanents[1].blocking: 'x' is not an attacking creature (give it `attacking`)"),
+        ('[[players]]\nname = "A"\n[choices]\nsectors = { x = "delta" }\n',
+         'bad.toml:4: choices.sectors.x: expected one of "alpha", "beta", "gamma", got "delta"'),
+        ('[[players]]\nname = "A"\n[choices]\nprotectors = { siege = "A" }\n', "bad.toml:4: choices.protectors.siege: no object with id 'siege'"),
+        ('[[players]]\nname = "A"\nhand = ["X"]\n[choices]\ndamage = { x = { Bob = 2 } }\n',
+         "bad.toml:5: choices.damage.x.Bob: no object with id 'Bob'"),
+        ('[[players]]\nname = "A"\n[expect.players.B]\nlife = 3\n', "bad.toml:3: expect.players.B: no player named 'B' (players: A)"),
+        ('[[players]]\nname = "A"\n[expect]\nevents = ["7045g"]\n', 'bad.toml:4: expect.events[0]: expected a rule number such as "704.5g", got "7045g"'),
+        ('[[players]]\nname = "A"\n[expect.objects.x]\nzone = "yard"\n',
+         'bad.toml:4: expect.objects.x.zone: expected one of "library", "hand", "graveyard", "exile", "command", '
+         '"battlefield", "stack", "gone", got "yard"'),
+        ('[[players]]\nname = "A"\nventure = { dungeon = "mine", room = "Cave" }\n',
+         "bad.toml:3: players[0].venture.dungeon: no dungeon with id 'mine' in A's command zone"),
         ('[[players]]\nname = "A"\n[[actions]]\ndo = "pay_energy"\nplayer = "A"\n',
          "bad.toml:3: actions[0]: missing key 'amount'"),
         ('[[players]]\nname = "A"\n[[actions]]\ndo = "connive"\n',
