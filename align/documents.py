@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtgrules import store
-from mtgrules.align import oracle_ids, terms
+from mtgrules.align import corpus_lexicon, oracle_ids, terms
 from mtgrules.align.english import english_editions
+from mtgrules.align.lexicon import Lexicon
 from mtgrules.align.rule_pages import align_page
 from mtgrules.align.ruling_pages import CardIndex, align_rulings
 from mtgrules.errors import ParseError
@@ -100,11 +101,13 @@ def parse_files(
     lang: str | None = None,
     context: list[Record] | None = None,
     on_read: Callable[[str], None] | None = None,
+    lexicon: Lexicon | None = None,
 ) -> list[ParsedDocument]:
     """Parse and align `paths` against `context` (the records already ingested) and each other.
-    `on_read` is called with each path once it is read (for a progress bar). The first file
-    that fails raises its ParseError: nothing is returned unless every file parsed."""
-    documents, failures = parse_each(paths, lang=lang, context=context, on_read=on_read, stop_at_first=True)
+    `on_read` is called with each path once it is read (for a progress bar). Term pairs come
+    from `lexicon` (default: the committed one) and the terms of the reference records. The
+    first file that fails raises its ParseError: nothing is returned unless every file parsed."""
+    documents, failures = parse_each(paths, lang=lang, context=context, on_read=on_read, stop_at_first=True, lexicon=lexicon)
     if failures:
         raise failures[0]
     return documents
@@ -117,6 +120,7 @@ def parse_each(
     context: list[Record] | None = None,
     on_read: Callable[[str], None] | None = None,
     stop_at_first: bool = False,
+    lexicon: Lexicon | None = None,
 ) -> tuple[list[ParsedDocument], list[ParseError]]:
     """`parse_files` that goes on past a failing file: the documents that parsed, in the order
     given, and one ParseError for each file that did not (a folder of 500 saved pages with three
@@ -158,15 +162,26 @@ def parse_each(
     editions = english_editions(reference_records)
     cards = CardIndex([r for r in reference_records if r.kind == "card"])
     english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
-    pairs = terms.term_pairs(reference_records)
+    has_pages = any(kind in (RULE_PAGE, RULING_PAGE) for _, _, _, kind, _ in loaded)
+    known = corpus_lexicon.with_listed(reference_records, lexicon) if has_pages else Lexicon()
+    pairs_by_lang: dict[str, dict[str, str]] = {}
+
+    def pairs(page_lang: str) -> dict[str, str]:
+        """The lexicon's term pairs for one page language, worked out once."""
+        if page_lang not in pairs_by_lang:
+            pairs_by_lang[page_lang] = known.term_pairs(page_lang, corpus_lexicon.EVIDENCE_MIN_SCORE)
+        return pairs_by_lang[page_lang]
+
     for path, raw, _, kind, page_blocks in loaded:
         try:
             if kind == RULE_PAGE:
-                aligned = align_page(site_rule_page.parse_blocks(page_blocks, path, lang), editions, pairs)
+                page = site_rule_page.parse_blocks(page_blocks, path, lang)
+                aligned = align_page(page, editions, pairs(page.lang))
                 records = aligned.records + terms.terms_from_titles(aligned.records)
                 documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
             elif kind == RULING_PAGE:
-                rulings = align_rulings(site_ruling_page.parse_blocks(page_blocks, path, lang), cards, english_rulings, pairs)
+                ruling_page = site_ruling_page.parse_blocks(page_blocks, path, lang)
+                rulings = align_rulings(ruling_page, cards, english_rulings, pairs(ruling_page.lang))
                 documents.append(ParsedDocument(path, raw, kind, rulings.records, rulings.warnings))
         except ParseError as error:
             failures.append(error)

@@ -8,7 +8,10 @@ cites a rule, say) abstains instead of counting as a mismatch. The features:
 - numbers and symbols (`+1/+1`, `8/8`, `{E}`, `0`, `N`): translators copy them as they are;
 - cognates after accent folding ("permanente" ~ "permanent", "energía" ~ "energy"): compared
   on a folded, lightly normalised four-letter stem;
-- known term pairs (learned from aligned titles and the keyword table: "confabular" ~ "connive");
+- known term pairs (the bilingual lexicon: the keyword table, aligned titles and phrases learned
+  from official card translations: "confabular" ~ "connive", "campo de batalla" ~
+  "battlefield"), compared on phrase keys (`phrases.phrase_keys`: folded and stemmed words and
+  phrases of up to four words, or four CJK characters);
 - English fragments left untranslated, found word for word in the English text;
 - length: Spanish and French run about 15% longer than English;
 - the date, for rulings: a translated ruling carries its English ruling's date.
@@ -21,8 +24,10 @@ import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
 from mtgrules import rulenumbers
+from mtgrules.align import phrases
 from mtgrules.text import fold
 
 # Power/toughness, mana and energy symbols, and free-standing numbers; digits that belong to a
@@ -76,12 +81,26 @@ class Passage:
     symbols: Counter = field(init=False)
     cognates: set[str] = field(init=False)
     folded_words: set[str] = field(init=False)
+    phrase_keys: set[str] = field(init=False)
+    # The English keys of the term pairs this passage holds, for the last table asked (a page
+    # compares each of its passages with every English subrule, always with the same table).
+    _terms_present: tuple[object, list[str]] | None = field(init=False, default=None, repr=False, compare=False)
+
+    def terms_present(self, term_pairs: dict[str, str] | None) -> list[str]:
+        """The English keys of the pairs (CORE_TERMS, then `term_pairs`) whose translated
+        phrase this passage holds."""
+        if self._terms_present is None or self._terms_present[0] is not term_pairs:
+            core, known = core_terms(self.lang), term_pairs or {}
+            present = [known.get(key) or core[key] for key in self.phrase_keys if key in known or key in core]
+            self._terms_present = (term_pairs, present)
+        return self._terms_present[1]
 
     def __post_init__(self) -> None:
         self.references = set(rulenumbers.references(self.text))
         self.symbols = symbols(self.text)
         self.cognates = cognates(self.text)
         self.folded_words = {fold(w) for w in _WORD.findall(self.text)}
+        self.phrase_keys = phrases.phrase_keys(self.text, self.lang)
 
 
 def page_length_ratio(lang: str, translated: list[Passage], english: list[Passage]) -> float:
@@ -94,8 +113,8 @@ def page_length_ratio(lang: str, translated: list[Passage], english: list[Passag
 
 # The game's commonest words, which share no four-letter stem with their English ("criatura",
 # "créature" ~ "creature"; "blessure" ~ "damage"): without them a short ruling in Spanish or French
-# says almost nothing a cognate can see. Folded translated word → folded English word; the term
-# dictionary learned from titles and the keyword table adds to these.
+# says almost nothing a cognate can see. Folded translated word → folded English word; the
+# bilingual lexicon (learned from card texts, the keyword table and aligned titles) adds to these.
 CORE_TERMS = {
     word: english
     for pairs in (
@@ -117,6 +136,13 @@ CORE_TERMS = {
 }
 
 
+@cache
+def core_terms(lang: str) -> dict[str, str]:
+    """CORE_TERMS as the phrase keys term pairs are compared on (`phrases.word_key` in `lang`
+    and in English), computed once a language."""
+    return {phrases.word_key(word, lang): phrases.word_key(english, "en") for word, english in CORE_TERMS.items()}
+
+
 def similarity(
     translated: Passage,
     english: Passage,
@@ -136,12 +162,11 @@ def similarity(
     if translated.cognates and english.cognates:
         shared = len(translated.cognates & english.cognates)
         scored.append((2.0, 2 * shared / (len(translated.cognates) + len(english.cognates))))
-    pairs = {**CORE_TERMS, **term_pairs} if term_pairs else CORE_TERMS
     if translated.lang != "en":
-        # Through the passage's words, not every pair: a page compares each passage many times.
-        present = [pairs[word] for word in translated.folded_words if word in pairs]
+        # Through the passage's phrases, not every pair, and once a table (`terms_present`).
+        present = translated.terms_present(term_pairs)
         if present:
-            scored.append((1.5, sum(en in english.folded_words for en in present) / len(present)))
+            scored.append((1.5, sum(en in english.phrase_keys for en in present) / len(present)))
     if translated.untranslated:
         fragment_words = {fold(w) for fragment in translated.untranslated for w in _WORD.findall(fragment)}
         scored.append((2.0, len(fragment_words & english.folded_words) / max(1, len(fragment_words))))

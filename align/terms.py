@@ -3,8 +3,9 @@
 Terms come from two places: the keyword table (English keyword with its printed Spanish and
 French forms) and aligned rule titles (the Spanish page "701.50. Confabular" aligned to the
 English "701.50. Connive" gives Confabular (es) = Connive (en)). The dictionary serves twice:
-as alignment evidence (`term_pairs`: a translated word and the English word it stands for) and
-for `mtgrules term` lookups, where each term is linked to the rules that define it.
+as alignment evidence (through the bilingual lexicon, `mtgrules.align.lexicon`, which takes
+these terms as stated pairs) and for `mtgrules term` lookups, where each term is linked to the
+rules that define it.
 """
 
 from __future__ import annotations
@@ -36,27 +37,6 @@ def terms_from_titles(records: list[Record]) -> list[Record]:
                 )
             )
     return terms
-
-
-def term_pairs(records: list[Record]) -> dict[str, str]:
-    """Folded one-word translated forms → folded one-word English term ("cadeau" → "gift")."""
-    pairs: dict[str, str] = {}
-    for record in records:
-        if record.kind != "term":
-            continue
-        english = record.names.get("en", record.title or "")
-        if len(english.split()) != 1:
-            continue
-        forms: list[str] = []
-        for lang, names in record.aliases.items():
-            if lang != "en":
-                forms.extend(names)
-        forms.extend(name for lang, name in record.names.items() if lang != "en")
-        for form in forms:
-            words = form.split()
-            if words:
-                pairs[fold(words[-1])] = fold(english)
-    return pairs
 
 
 def _plural_forms(word: str) -> set[str]:

@@ -4,15 +4,17 @@ The community Chinese translation keeps the official numbering, so it is a groun
 alignment: every rule with lettered subrules becomes a "page" whose subrules lose their numbers
 (and, with --drop, a random share of them, as site pages do), is aligned against the English
 editions, and each number is checked. Chinese shares no cognates with English, so this measures
-the evidence that survives any translation: references, numbers and symbols, length.
+the evidence that survives any translation: references, numbers and symbols, length; and the
+bilingual lexicon (`corpus/lexicon.tsv`), whose Chinese pairs are learned from the official
+Simplified Chinese card texts of Kaladesh, never from this rules edition.
 
     python bench/bench_alignment.py [--data ../shared/corpus-data] [--drop 0.3] [--seed 1]
 
 Prints accuracy, the share marked unaligned, the precision of what stays aligned, and the
-baseline of numbering by counting in page order, measured on the same pages. Twice: with the
-Chinese length ratio of `evidence.LENGTH_RATIO`, which was measured on these same 2024 files
-(so that run flatters), and held out, with the ratio each page calibrates on itself, as for
-any language without a known ratio.
+baseline of numbering by counting in page order, measured on the same pages, without and with
+the lexicon's term pairs. Twice: with the Chinese length ratio of `evidence.LENGTH_RATIO`, which
+was measured on these same 2024 files (so that run flatters), and held out, with the ratio each
+page calibrates on itself, as for any language without a known ratio.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from mtgrules.align import evidence
+from mtgrules.align import corpus_lexicon, evidence
 from mtgrules.align.english import english_editions
 from mtgrules.align.rule_pages import align_page
 from mtgrules.parsers import comprehensive_rules
@@ -62,38 +64,43 @@ def main() -> int:
     english = []
     for name in EDITIONS:
         english += comprehensive_rules.parse_file(options.data / "cr" / f"{name}.txt").records
-    editions = english_editions(english)
-    print(f"Chinese pages with {options.drop:.0%} of subrules dropped (seed {options.seed})")
+    pairs = corpus_lexicon.committed().term_pairs("zh", corpus_lexicon.EVIDENCE_MIN_SCORE)
+    print(f"Chinese pages with {options.drop:.0%} of subrules dropped (seed {options.seed}); the lexicon has {len(pairs)} zh pairs")
     print("\nwith the Chinese length ratio fitted on these files:")
-    measure(translation, editions, options)
+    measure(translation, english, options, pairs)
     fitted = evidence.LENGTH_RATIO.pop("zh")
     try:
         print("\nheld out (each page calibrates its own length ratio):")
-        measure(translation, editions, options)
+        measure(translation, english, options, pairs)
     finally:
         evidence.LENGTH_RATIO["zh"] = fitted
     return 0
 
 
-def measure(translation, editions, options) -> None:
-    rng = random.Random(options.seed)
-    total = correct = counted_correct = unaligned = aligned_correct = 0
-    started = time.perf_counter()
-    for page, truth in pages(translation, options.drop, rng):
-        records = align_page(page, editions).records[1:]
-        for index, (record, number) in enumerate(zip(records, truth)):
-            total += 1
-            correct += record.number == number
-            counted_correct += subrule(page.number, index) == number
-            if record.aligned:
-                aligned_correct += record.number == number
-            else:
-                unaligned += 1
-    elapsed = time.perf_counter() - started
+def measure(translation, english, options, pairs) -> None:
+    sample = list(pages(translation, options.drop, random.Random(options.seed)))
+    total = sum(len(truth) for _, truth in sample)
+    counted_correct = sum(subrule(page.number, i) == number for page, truth in sample for i, number in enumerate(truth))
     print(f"  subrules: {total}")
-    print(f"  alignment accuracy: {correct / total:.1%}  ({elapsed:.1f} s, {1000 * elapsed / total:.2f} ms a subrule)")
-    print(f"  marked unaligned: {unaligned / total:.1%}; precision of the rest: {aligned_correct / max(1, total - unaligned):.1%}")
-    print(f"  baseline, numbering by counting: {counted_correct / total:.1%}; ratio {correct / max(1, counted_correct):.2f}x")
+    best = 0
+    for label, terms in (("without the lexicon", {}), ("with the lexicon", pairs)):
+        correct = unaligned = aligned_correct = 0
+        editions = english_editions(english)  # fresh: each run computes its English passages
+        started = time.perf_counter()
+        for page, truth in sample:
+            records = align_page(page, editions, terms).records[1:]
+            for record, number in zip(records, truth):
+                correct += record.number == number
+                if record.aligned:
+                    aligned_correct += record.number == number
+                else:
+                    unaligned += 1
+        elapsed = time.perf_counter() - started
+        best = max(best, correct)
+        print(f"  {label}:")
+        print(f"    alignment accuracy: {correct / total:.1%}  ({elapsed:.1f} s, {1000 * elapsed / total:.2f} ms a subrule)")
+        print(f"    marked unaligned: {unaligned / total:.1%}; precision of the rest: {aligned_correct / max(1, total - unaligned):.1%}")
+    print(f"  baseline, numbering by counting: {counted_correct / total:.1%}; ratio {best / max(1, counted_correct):.2f}x")
 
 
 if __name__ == "__main__":

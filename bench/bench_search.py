@@ -7,7 +7,9 @@ Ingests the 2026-08-07 Comprehensive Rules, Kaladesh (MTGJSON) and the seed page
 same records and queries:
 
 - mtgrules: index build (records -> index, and from the stored corpus), its peak memory, a cold
-  `mtgrules search` process (median wall time and peak memory), a warm query in-process;
+  `mtgrules search` process (median wall time, CPU time and peak memory), a warm query
+  in-process; the same cold process with `--no-translate`, run interleaved with it, gives what
+  query translation (language detection, the lexicon, the translated searches) costs;
 - SQLite FTS5 (stdlib sqlite3, unicode61 tokenizer with diacritics removed, bm25 ranking):
   build, cold process, warm query;
 - `grep -ri` over the raw files: one process per query (no index, no ranking).
@@ -45,18 +47,26 @@ def median_ms(function, runs: int) -> float:
     return statistics.median(times)
 
 
-def child_peak_mb(command: list[str], env: dict) -> tuple[float, float]:
-    """Wall time (ms) and peak resident memory (MB) of one child process."""
+def child_run(command: list[str], env: dict) -> tuple[float, float, float]:
+    """Wall time (ms), CPU time (user + system, ms) and peak resident memory (MB) of one child
+    process."""
     code = (
         "import resource, subprocess, sys, time\n"
         "start = time.perf_counter()\n"
         "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
         "elapsed = (time.perf_counter() - start) * 1000\n"
-        "print(elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)\n"
+        "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(elapsed, (usage.ru_utime + usage.ru_stime) * 1000, usage.ru_maxrss / 1024)\n"
     )
     out = subprocess.run([sys.executable, "-c", code, *command], capture_output=True, text=True, env=env, check=True)
-    elapsed, peak = out.stdout.split()
-    return float(elapsed), float(peak)
+    elapsed, cpu, peak = out.stdout.split()
+    return float(elapsed), float(cpu), float(peak)
+
+
+def child_peak_mb(command: list[str], env: dict) -> tuple[float, float]:
+    """Wall time (ms) and peak resident memory (MB) of one child process."""
+    elapsed, _, peak = child_run(command, env)
+    return elapsed, peak
 
 
 def ingest(env: dict) -> None:
@@ -116,15 +126,22 @@ def main() -> None:
     (home / "cache").rename(home / "cache-old")
     build_total_ms, build_peak = child_peak_mb([sys.executable, "-c", "from mtgrules.index.build import ensure_index; ensure_index()"], env)
 
-    cold, cold_peaks = [], []
+    cold, cold_cpu, cold_peaks, plain_cpu, added_cpu = [], [], [], [], []
     for query in QUERIES:
-        runs = [child_peak_mb([sys.executable, "-m", "mtgrules", "search", query], env) for _ in range(max(3, args.runs // 3))]
-        cold.extend(elapsed for elapsed, _ in runs)
-        cold_peaks.extend(peak for _, peak in runs)
+        for _ in range(max(3, args.runs // 3)):
+            elapsed, cpu, peak = child_run([sys.executable, "-m", "mtgrules", "search", query], env)
+            _, plain, _ = child_run([sys.executable, "-m", "mtgrules", "search", query, "--no-translate"], env)
+            cold.append(elapsed)
+            cold_cpu.append(cpu)
+            cold_peaks.append(peak)
+            plain_cpu.append(plain)
+            added_cpu.append(cpu - plain)
     with Index.current() as index:
         for query in QUERIES:
             index.search(query)  # first use of each word loads its postings
+            index.search(query, translate=False)
         warm = [median_ms(lambda q=query: index.search(q), args.runs) for query in QUERIES]
+        warm_plain = [median_ms(lambda q=query: index.search(q, translate=False), args.runs) for query in QUERIES]
         hits = {query: len(index.search(query, limit=1000).hits) for query in QUERIES}
 
     fts_path = home / "fts.sqlite"
@@ -159,7 +176,10 @@ def main() -> None:
     print(f"  index build (records -> index)    {build_s:8.2f} s    budget {BUDGETS['build']:.0f} s  {verdict(build_s, BUDGETS['build'])}")
     print(f"  build in a fresh process (total)  {build_total_ms / 1000:8.2f} s    peak {build_peak:.0f} MB  budget {BUDGETS['memory']:.0f} MB  {verdict(build_peak, BUDGETS['memory'])}")
     print(f"  cold `mtgrules search`, median    {cold_ms:8.1f} ms   budget {BUDGETS['cold']:.0f} ms {verdict(cold_ms, BUDGETS['cold'])}; peak {max(cold_peaks):.0f} MB")
-    print(f"  warm query, median                {warm_ms:8.2f} ms   budget {BUDGETS['warm']:.0f} ms   {verdict(warm_ms, BUDGETS['warm'])}")
+    print(f"    CPU time, median                {statistics.median(cold_cpu):8.1f} ms; with --no-translate {statistics.median(plain_cpu):.1f} ms "
+          f"(interleaved); translation adds {statistics.median(added_cpu):.1f} ms (median of paired differences)")
+    print(f"  warm query, median                {warm_ms:8.2f} ms   budget {BUDGETS['warm']:.0f} ms   {verdict(warm_ms, BUDGETS['warm'])}; "
+          f"--no-translate {statistics.median(warm_plain):.2f} ms")
     print("  per query (warm ms / hits):       " + ", ".join(f"{q} {w:.2f}/{hits[q]}" for q, w in zip(QUERIES, warm)))
     print()
     print("SQLite FTS5 (same records, unicode61 remove_diacritics, bm25, snippet)")

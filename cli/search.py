@@ -1,7 +1,9 @@
 """`mtgrules search QUERY`: ranked search over rules, rulings and the glossary.
 
-Thin: the query language, ranking and snippets live in `mtgrules.index.query`. A query that is
-just a rule number shows that rule, as `mtgrules rule` would.
+Thin: the query language, ranking, translation and snippets live in `mtgrules.index.query`. A
+query that is just a rule number shows that rule, as `mtgrules rule` would. Hits found through
+a translation come after those in the query's own language, under a line saying which
+translation found them; partial matches (no record holds every word) are said to be partial.
 """
 
 from __future__ import annotations
@@ -65,14 +67,20 @@ def _print_hit(rank: int, hit) -> None:
 @lang_option("Search only these languages, e.g. es,fr (default: all).")
 @click.option("--kind", "kinds", multiple=True, type=click.Choice(KINDS), help="Only records of this kind (repeatable).")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help="Most results to show.")
+@click.option("--no-translate", "no_translate", is_flag=True,
+              help="Search every language with the query as typed; do not translate it.")
 @json_option
-def search(query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ...], limit: int, as_json: bool) -> None:
+def search(
+    query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ...], limit: int, no_translate: bool, as_json: bool
+) -> None:
     """Search rules, rulings and the glossary in every language.
 
     \b
     Words are stemmed in each language and accents do not matter: energia finds energía.
+    A query in one language also searches the others through a lexicon learned from official
+    card translations (daño letal → damage lethal), ranked below; --no-translate turns it off.
     Syntax:  "exact phrase"  confab*  electrozoo~  (a OR b) NOT c
-    Fields:  card:electrozoa  number:704.5*  lang:fr  kind:ruling
+    Fields:  card:electrozoa  card:"aether hub"  number:704.5*  lang:fr  kind:ruling
     A rule number (704.5, 704.5aa) shows that rule.
     """
     text = " ".join(query)
@@ -92,15 +100,21 @@ def search(query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ..
     if langs and not set(langs) & set(index.langs):
         click.echo(f"mtgrules: nothing in {', '.join(langs)}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)
-    results = index.search(text, langs=langs, kinds=list(kinds), limit=limit)
+    results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate)
     if not results.hits:
         hint = f"; did you mean: {results.suggestion}" if results.suggestion else ""
         click.echo(f"mtgrules: nothing found for {text!r}{hint}", err=True)
         if as_json and results.suggestion:
             echo_json({"suggestion": results.suggestion})
         sys.exit(1)
+    if results.partial and not as_json:
+        click.echo(style(f"No record holds every word of {text!r}; the best partial matches:", fg="yellow"))
+    translation = None
     for rank, hit in enumerate(results.hits, start=1):
         if as_json:
-            echo_json(hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False)})
-        else:
-            _print_hit(rank, hit)
+            echo_json(hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": results.partial})
+            continue
+        if hit.translation and hit.translation != translation:
+            click.echo(style(f"translated [{hit.lang}]: {hit.translation}", fg="cyan"))
+        translation = hit.translation
+        _print_hit(rank, hit)

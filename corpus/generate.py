@@ -1,11 +1,18 @@
-"""Regenerate `corpus/seeds.jsonl` from `seeds/`, aligned against the 2026 English edition.
+"""Regenerate `corpus/seeds.jsonl` from `seeds/`, aligned against the 2026 English edition, and
+`corpus/lexicon.tsv`, the bilingual lexicon learned from official translations.
 
     python -m mtgrules.corpus.generate --data ../shared/corpus-data
 
 The English rules, the MTGJSON excerpts of the seed cards and the keyword table serve only as
 alignment evidence: the committed records keep rule numbers, one-word English titles and
 pointers to English rulings (position and digest), never English rules or rulings text.
-`tests/test_corpus.py` fails when the committed files differ from what this produces.
+
+The lexicon (`mtgrules.align.lexicon`) is learned from the card texts of Kaladesh and the two
+excerpts (MTGJSON `foreignData`), the seed pages aligned to the English rules and rulings, the
+keyword table and the aligned titles. It holds phrase pairs and scores, never a sentence.
+
+`tests/test_corpus.py` and `tests/test_lexicon.py` fail when the committed files differ from what
+this produces.
 """
 
 from __future__ import annotations
@@ -19,30 +26,67 @@ import click
 REPO = Path(__file__).resolve().parents[1]
 ENGLISH_EDITION = "cr/en-20260807.txt"
 EVIDENCE = ("rulings/BLB-kitnap.mtgjson-excerpt.json", "rulings/MH3-electrozoa.mtgjson-excerpt.json", "cr/keywords_en_es_fr.tsv")
+LEXICON_SOURCES = ("rulings/KLD.mtgjson-v5.json",)
+# The languages the committed lexicon covers: the seeds' (es, fr), the Chinese rules edition's
+# (zh, from Simplified Chinese card text), and the other alphabetic languages MTGJSON prints.
+LEXICON_LANGUAGES = ("es", "fr", "de", "it", "pt", "ru", "zh")
 
 
 def generate(data: Path) -> tuple[str, str]:
     """The text of seeds.jsonl and of seeds-manifest.json."""
     from mtgrules import store
-    from mtgrules.align import documents
 
-    data = data.resolve()
-    reference = documents.parse_files([str(data / ENGLISH_EDITION), *(str(data / e) for e in EVIDENCE)])
-    context = [record for document in reference for record in document.records]
-    relative = sorted(str(path.relative_to(REPO)) for path in (REPO / "seeds").glob("*.txt"))
-    # Records name their source relative to the repository ("seeds/000_….txt"), wherever we run.
-    previous = os.getcwd()
-    os.chdir(REPO)
-    try:
-        parsed = documents.parse_files(relative, context=context)
-    finally:
-        os.chdir(previous)
+    context = _reference_records(data)
+    parsed = _parse_seeds(context)
     records = [record for document in parsed for record in document.records]
     manifest = {
         Path(d.path).name: {"source": d.path, "digest": store.digest_bytes(d.raw), "records": len(d.records), "kind": d.kind}
         for d in parsed
     }
     return store.records_to_jsonl(records), json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+
+
+def lexicon(data: Path) -> str:
+    """The text of lexicon.tsv."""
+    from mtgrules.align import lexicon, linking
+
+    data = data.resolve()
+    context = _reference_records(data)
+    # The seeds aligned without a learned lexicon: the lexicon must not depend on itself.
+    seeds = [record for document in _parse_seeds(context, lexicon.Lexicon()) for record in document.records]
+    cards = [record for document in _documents(data, LEXICON_SOURCES) for record in document.records]
+    records = context + cards + seeds
+    linking.fill_english_rulings(records)
+    segments = [segment for segment in lexicon.segments_from_records(records) if segment.lang in LEXICON_LANGUAGES]
+    listed = [entry for entry in lexicon.listed_entries(records) if entry.lang in LEXICON_LANGUAGES]
+    return lexicon.Lexicon(lexicon.learn(segments) + listed).to_tsv()
+
+
+def _documents(data: Path, relative: tuple[str, ...]):
+    from mtgrules.align import documents
+
+    return documents.parse_files([str(data.resolve() / name) for name in relative])
+
+
+def _reference_records(data: Path):
+    reference = _documents(data, (ENGLISH_EDITION, *EVIDENCE))
+    return [record for document in reference for record in document.records]
+
+
+def _parse_seeds(context, known=None):
+    """The seed pages aligned against `context`, with the lexicon `known` (default: the
+    committed one)."""
+    from mtgrules.align import documents
+
+    relative = sorted(str(path.relative_to(REPO)) for path in (REPO / "seeds").glob("*.txt"))
+    # Records name their source relative to the repository ("seeds/000_….txt"), wherever we run.
+    previous = os.getcwd()
+    os.chdir(REPO)
+    try:
+        parsed = documents.parse_files(relative, context=context, lexicon=known)
+    finally:
+        os.chdir(previous)
+    return parsed
 
 
 @click.command()
@@ -54,6 +98,10 @@ def generate(data: Path) -> tuple[str, str]:
     help="The corpus-data folder (English rules, MTGJSON).",
 )
 def main(data: Path) -> None:
+    # The lexicon first: the seeds are aligned with it.
+    pairs = lexicon(data)
+    (REPO / "corpus" / "lexicon.tsv").write_text(pairs, encoding="utf-8")
+    click.echo(f"corpus/lexicon.tsv: {pairs.count(chr(10)) - 1} phrase pairs")
     records, manifest = generate(data)
     (REPO / "corpus" / "seeds.jsonl").write_text(records, encoding="utf-8")
     (REPO / "corpus" / "seeds-manifest.json").write_text(manifest, encoding="utf-8")

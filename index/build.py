@@ -4,7 +4,27 @@ Layout under `paths.index_dir()`:
 
     CURRENT           the name of the build in use (one line), swapped with os.replace
     build.lock        held (flock) by the one process building
-    <fingerprint>-<pid>/   a build: whoosh files plus meta.json
+    <fingerprint>-<pid>/   a build: whoosh files, meta.json, vocabulary.txt, lexicon/
+    lexicon-<digest>.tsv   pairs learned from the corpus's parallel texts (`align.corpus_lexicon`)
+
+Beside the whoosh files, what query translation (`mtgrules.index.translate`) reads, derived from
+the corpus like the index and swapped in with it:
+
+- `lexicon/<lang>.to_english.pickle`, `lexicon/<lang>.from_english.pickle`: the bilingual
+  lexicon compiled for one language and direction: the committed pairs, the pairs the corpus
+  states (keyword table, aligned titles) and those learned from its card texts and aligned
+  rules, so it grows with what the user ingests. One file a language and direction, pickled
+  (read five times faster than JSON): a query reads only what it translates with, some 10 kB.
+- `vocabulary.txt`: two lines a language: its words (folded) between spaces, those of the
+  corpus's records in that language (a card's or term's name in each language goes to that
+  language, not to the record's) and of the lexicon's phrases; then the keys of those words
+  (`phrases.word_key`), which meet a form the corpus never printed ("exiliar" beside "exilia").
+  A last line lists English terms of several words by their keys (glossary titles, keyword
+  names, the lexicon's English phrases), which put translated words in English order. A search reads the
+  file as bytes and looks words up with `bytes.find` within a line: no decoding, no set of ten
+  thousand English words to build. Detecting a query's language
+  is then a substring test per word and language, with nothing to parse (a set of the ~10,000
+  English words would take longer to build than the search).
 
 A build is written into a fresh sibling folder and committed; only then does CURRENT point at
 it. A killed build leaves CURRENT on the previous build, which stays usable; its half-written
@@ -25,6 +45,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import pickle
 import shutil
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -36,13 +57,19 @@ from typing import Protocol
 from mtgrules import paths
 from mtgrules.align import linking
 from mtgrules.records import Record
-from mtgrules.store import Store
+from mtgrules.store import Store, digest_bytes
 
 META = "meta.json"
+LEXICON_FOLDER = "lexicon"
+VOCABULARY = "vocabulary.txt"
+KEYS_SUFFIX = "~keys"  # vocabulary.txt: "es~keys" is the line of the Spanish words' keys
+TERMS_LINE = "en~terms"  # vocabulary.txt: English terms of several words, "lethal_damag" (keys)
+# A translation pair must score this much to widen a search (see `align.lexicon` for scores).
+QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
 LOCK = "build.lock"
 # Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 4
+LAYOUT = 5
 WRITER_MEMORY_MB = 64  # whoosh's pool size; the default (128) alone would pass the 150 MB budget
 
 
@@ -92,9 +119,20 @@ def read_meta(folder: Path) -> dict:
 
 
 def is_current(folder: Path, fingerprint: str) -> bool:
-    """True when `folder` indexes this corpus with this version's schema and analyzers."""
+    """True when `folder` indexes this corpus with this version's schema, analyzers and
+    committed lexicon (a new version of mtgrules may ship a new corpus/lexicon.tsv for the same
+    corpus)."""
     meta = read_meta(folder)
-    return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT
+    return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT and meta.get("lexicon") == committed_lexicon_digest()
+
+
+def committed_lexicon_digest() -> str:
+    """A digest of corpus/lexicon.tsv (64 kB: a fraction of a millisecond)."""
+    from importlib import resources
+
+    from mtgrules.align.corpus_lexicon import COMMITTED
+
+    return digest_bytes(resources.files("mtgrules.corpus").joinpath(COMMITTED).read_bytes())[:16]
 
 
 @contextmanager
@@ -128,15 +166,17 @@ def key_languages(records: list[Record]) -> dict[tuple, list[str]]:
 
 
 def write_index(folder: Path, records: list[Record], fingerprint: str, reporter: BuildReporter = SILENT) -> None:
-    """Write a complete index of `records` into the new folder `folder`."""
+    """Write a complete index of `records` into the new folder `folder`, with its lexicon."""
     from whoosh import index
 
-    from mtgrules.index.schema import build_schema, document
+    from mtgrules.align import corpus_lexicon
+    from mtgrules.index.schema import build_schema, card_names, document
 
     langs = sorted({record.lang for record in records})
     folder.mkdir(parents=True)
     ix = index.create_in(str(folder), build_schema(langs))
     languages_of = key_languages(records)
+    names = card_names(records)
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
@@ -145,19 +185,73 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
     try:
         with reporter.indexing(records) as shown:
             for record in shown:
-                writer.add_document(**document(record, languages_of[record.key]))
+                writer.add_document(**document(record, languages_of[record.key], names))
         writer.commit()
     except BaseException:
         writer.cancel()
         raise
+    write_lexicon(folder, records, corpus_lexicon.for_corpus(records, cache_folder=folder.parent))
     meta = {
         "fingerprint": fingerprint,
         "layout": LAYOUT,
+        "lexicon": committed_lexicon_digest(),
         "langs": langs,
         "records": len(records),
         "built": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+
+
+def lexicon_file(lang: str, direction: str) -> str:
+    """The file of one language's lexicon, one direction ("to_english" or "from_english")."""
+    return f"{lang}.{direction}.pickle"
+
+
+def write_lexicon(folder: Path, records: list[Record], lexicon) -> None:
+    """The lexicon files and the vocabulary of a build (see the module docstring)."""
+    from mtgrules.align.lexicon import LEXICON_LANGUAGE
+    from mtgrules.align.phrases import word_key, words_of
+    from mtgrules.text import fold
+
+    compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
+    (folder / LEXICON_FOLDER).mkdir()
+    for direction in ("to_english", "from_english"):
+        for lang, table in compiled[direction].items():
+            (folder / LEXICON_FOLDER / lexicon_file(lang, direction)).write_bytes(pickle.dumps(table, protocol=5))
+    raw: dict[str, set[str]] = defaultdict(set)
+    for record in records:
+        # A card or term lists its names in every language: each goes to its own language.
+        for code, name in record.names.items():
+            raw[LEXICON_LANGUAGE.get(code, code)].update(words_of(name))
+        raw[record.lang].update(words_of("\n".join([record.title or record.printed_name or "", record.text, *record.examples])))
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    for lang, words in raw.items():
+        vocabulary[lang] = {fold(word) for word in words}
+    for lang, words in compiled["words"].items():
+        vocabulary[lang].update(words)
+    lines = []
+    for lang, words in sorted(vocabulary.items()):
+        keys = {word_key(word, lang) for word in words}
+        lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
+    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(english_terms(records, lexicon)))} \n")
+    (folder / VOCABULARY).write_text("".join(lines), encoding="utf-8")
+
+
+def english_terms(records: list[Record], lexicon) -> set[str]:
+    """English terms of several words, their words' keys joined by "_" ("poison_counter"):
+    glossary titles, keyword-table names and the lexicon's English phrases (what query
+    translation orders words by)."""
+    from mtgrules.align.phrases import word_key, words_of
+
+    names = [r.title for r in records if r.kind in ("glossary", "term") and r.lang == "en" and r.title]
+    names += [entry.english for entry in lexicon.entries]
+    terms = set()
+    for name in names:
+        for part in name.split(","):  # "Base Power, Base Toughness"
+            words = [word_key(word, "en") for word in words_of(part)]
+            if len(words) > 1:
+                terms.add("_".join(words))
+    return terms
 
 
 def _swap(root: Path, folder: Path) -> None:

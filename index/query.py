@@ -1,12 +1,23 @@
 """Searching the index: query syntax, filters, ranked hits with snippets, "did you mean".
 
 Syntax is whoosh's (words, "phrases", AND/OR/NOT, parentheses) over the title and text fields of
-the chosen languages and card names, plus `card:`, `number:`, `lang:`, `kind:`, prefixes
-(`confab*`) and fuzzy terms (`electrozoo~`, `~2` for two edits). Prefixes and fuzzy terms are
-sent to the unstemmed `words` field: against stems they would find nothing or the wrong words.
-whoosh accepts nearly anything and silently drops what it cannot read; `check_syntax` refuses
-the mistakes a person makes (a lone quote, an unknown field) so they get an error, not
-surprising results. Scoring is whoosh's BM25F with titles weighted (see schema).
+the chosen languages and card names, plus `card:` (a name in any language, quoted when it has
+several words), `number:`, `lang:`, `kind:`, prefixes (`confab*`) and fuzzy terms
+(`electrozoo~`, `~2` for two edits). Prefixes and fuzzy terms are sent to the unstemmed `words`
+field: against stems they would find nothing or the wrong words. whoosh accepts nearly anything
+and silently drops what it cannot read; `check_syntax` refuses the mistakes a person makes (a
+lone quote, an unknown field) so they get an error, not surprising results. Scoring is whoosh's
+BM25F with titles weighted (see schema).
+
+A search runs in two tiers (`mtgrules.index.translate` plans them): first the languages the
+query is written in, with the query as typed; below them, the other languages with the query
+translated through the bilingual lexicon (each such hit says which translation found it), and
+languages nothing translates into with the query as typed. A record whose key the first tier
+shows is not shown again. When both tiers found something, the first keeps at most half the
+page: a Spanish query on a corpus with a few Spanish pages would otherwise fill every line with
+them and never reach the English rules (`--limit` shows more of both). When no record holds
+every word, the same tiers run again with any word enough, ranked by how much of the query each
+record holds, and the results say they are partial.
 """
 
 from __future__ import annotations
@@ -14,16 +25,18 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh import query as wq
-from whoosh.qparser import FuzzyTermPlugin, MultifieldParser
+from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
 from mtgrules.index.build import SILENT, BuildReporter, ensure_index, read_meta
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
+from mtgrules.index.translate import Plan, Translator
 from mtgrules.text import fold
 
 _QUOTED = re.compile(r'"[^"]*"')
@@ -31,6 +44,10 @@ _FIELD = re.compile(r"(?<![\w.])([A-Za-z_]\w*):")
 # A word with its field prefix if it has one: `card:electro*` is one word.
 _WORD = re.compile(r'(?:[A-Za-z_]\w*:)?[^\s"():]+')
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+# How much more a record holding more of the query's words scores, when any word is enough.
+PARTIAL_COORDINATION = 0.9
+# The share of the page hits in the query's own language keep when translations found more.
+NATIVE_SHARE = 0.5
 
 
 class QueryError(MtgrulesError):
@@ -43,7 +60,8 @@ def check_syntax(text: str) -> None:
         raise QueryError("empty query")
     if text.count('"') % 2:
         raise QueryError(f'unbalanced quote in query {text!r}: close the phrase with "')
-    outside = _QUOTED.sub(" ", text)
+    # Quoted phrases blanked out, their quotes kept: `card:"aether hub"` has something after `card:`.
+    outside = _QUOTED.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', text)
     depth = 0
     for char in outside:
         depth += {"(": 1, ")": -1}.get(char, 0)
@@ -56,12 +74,12 @@ def check_syntax(text: str) -> None:
         if name not in QUERY_FIELDS:
             raise QueryError(f"unknown field {name + ':'!r} in query (fields: {', '.join(f + ':' for f in QUERY_FIELDS)})")
         rest = outside[match.end():]
-        if not rest or rest[0].isspace():
+        if not rest or rest[0].isspace() or rest.startswith('""'):
             raise QueryError(f"nothing after {name + ':'!r} in query")
-    tokens = outside.split()
+    tokens = _QUOTED.sub(" ", text).split()
     if tokens and (tokens[0] in _OPERATORS - {"NOT"} or tokens[-1] in _OPERATORS):
         raise QueryError(f"query {text!r} starts or ends with an operator")
-    for word in _WORD.findall(outside):
+    for word in _WORD.findall(_QUOTED.sub(" ", text)):
         if ":" not in word and not re.search(r"[^\W\d]", word) and re.search(r"[*?~]", word):
             raise QueryError(f"{word!r} has no letters: wildcards and ~ need a word")
 
@@ -101,15 +119,32 @@ class Hit:
     snippet: str
     other_langs: list[str]
     score: float
+    translation: str | None = None  # "daño letal → damage lethal" when a translation found it
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
+
+
+class _Found:
+    """A hit and what its snippet is made from, made only if the hit is shown. (A plain class:
+    a dataclass costs a millisecond of every `mtgrules search` to create.)"""
+
+    __slots__ = ("body", "hit", "stemmed", "words")
+
+    def __init__(self, hit: Hit, body: str, stemmed: set[str], words: set[str]):
+        self.hit, self.body, self.stemmed, self.words = hit, body, stemmed, words
+
+    def with_snippet(self) -> Hit:
+        self.hit.snippet = snippet(self.body, self.hit.lang, self.stemmed, self.words)
+        return self.hit
 
 
 @dataclass
 class Results:
     hits: list[Hit] = field(default_factory=list)
     suggestion: str | None = None
+    partial: bool = False  # no record holds every word: these hold some
+    plan: Plan | None = None
 
 
 class Index:
@@ -135,63 +170,128 @@ class Index:
     def __exit__(self, *exc_info) -> None:
         self.close()
 
-    def parse(self, text: str, langs: list[str]):
+    @cached_property
+    def translator(self) -> Translator:
+        """Detection and translation, read from the index's lexicon on first use."""
+        return Translator(self.folder, self.langs)
+
+    def parse(self, text: str, langs: list[str], any_word: bool = False):
+        """`text` as a query over the fields of `langs` and card names; with `any_word`, a
+        record needs only some of the words (scored higher the more it holds)."""
         check_syntax(text)
         fields = [name for lang in langs for name in (title_field(lang), text_field(lang))] + ["card"]
-        parser = MultifieldParser(fields, self.searcher.schema)
+        group = OrGroup.factory(PARTIAL_COORDINATION) if any_word else None
+        parser = MultifieldParser(fields, self.searcher.schema, **({"group": group} if group else {}))
         parser.add_plugin(FuzzyTermPlugin())
         parsed = parser.parse(route_expansions(text))
         if parsed is wq.NullQuery:
             raise QueryError(f"query {text!r} has nothing to search for")
         return parsed.normalize()
 
-    def search(self, text: str, langs: list[str] | None = None, kinds: list[str] | None = None, limit: int = 10) -> Results:
+    def search(
+        self,
+        text: str,
+        langs: list[str] | None = None,
+        kinds: list[str] | None = None,
+        limit: int = 10,
+        translate: bool = True,
+    ) -> Results:
+        """Ranked hits for `text` in `langs` (default: every language of the corpus). With
+        `translate`, in tiers: the query's own languages, then translations (module doc)."""
         langs = [lang for lang in (langs or self.langs) if lang in self.langs]
         if not langs:
             return Results()
-        parsed = self.parse(text, langs)
-        allowed = self._allowed(langs, kinds)
+        check_syntax(text)
+        plan = self.translator.plan(text, langs) if translate else Plan([], langs)
+        for any_word in (False, True):
+            # An incomplete translation (a word dropped) asks a looser question: partial only.
+            used = [t for t in plan.translations if t.complete or any_word]
+            as_typed = plan.fallback + [t.target for t in plan.translations if t not in used]
+            tiers = [[(plan.direct, text, None)], [([t.target], t.query, t.shown) for t in used] + [(as_typed, text, None)]]
+            hits = self._search_tiers(tiers, kinds, limit, any_word)
+            if hits:
+                return Results(hits=hits, partial=any_word, plan=plan)
+        return Results(suggestion=self.suggest(text), plan=plan)
+
+    def _search_tiers(self, tiers, kinds: list[str] | None, limit: int, any_word: bool) -> list[Hit]:
+        """The query's own languages' hits by score, then the other tier's hits by score,
+        without a key already shown (in another language). When both tiers found something,
+        the first keeps at most the larger share of the page (NATIVE_SHARE) and yields the rest
+        to the second. Snippets are made for the hits shown only."""
+        found: list[list[_Found]] = []
+        for tier in tiers:
+            hits: list[_Found] = []
+            for langs, text, translation in tier:
+                if langs:
+                    hits.extend(self._run(text, langs, kinds, limit, any_word, translation))
+            found.append(sorted(hits, key=lambda f: -f.hit.score))
+        first, second = found
+        if second:
+            keep = max(limit - len(second), round(NATIVE_SHARE * limit))
+            shown = {json.dumps(f.hit.key) for f in first[:keep]}
+            second = [f for f in second if json.dumps(f.hit.key) not in shown]
+            first = first[: max(limit - len(second), keep)]
+        return [f.with_snippet() for f in (first + second)[:limit]]
+
+    def _run(self, text: str, langs: list[str], kinds: list[str] | None, limit: int, any_word: bool,
+             translation: str | None) -> list[_Found]:
+        try:
+            parsed = self.parse(text, langs, any_word)
+        except QueryError:
+            if translation is None:
+                raise
+            return []  # a translation that reads as nothing searchable: the other tiers stand
+        allowed, excluded = self._filters(langs, kinds)
         if allowed is not None and not allowed:
-            return Results()
-        found = self.searcher.search(parsed, limit=limit, filter=allowed)
+            return []
+        found = self.searcher.search(parsed, limit=limit, filter=allowed, mask=excluded)
         if not found:
-            return Results(suggestion=self.suggest(text))
+            return []
         stemmed, words = self._matched_terms(parsed)
         hits = []
         for hit in found:
             stored = hit.fields()
             lang = stored["lang"]
-            hits.append(
-                Hit(
-                    key=json.loads(stored["key"]),
-                    kind=stored["kind"],
-                    lang=lang,
-                    number=stored.get("number", ""),
-                    title=stored.get("title", ""),
-                    card=stored.get("card_name", ""),
-                    date=stored.get("date", ""),
-                    source=stored.get("source", ""),
-                    snippet=snippet(stored.get("body") or stored.get("title", ""), lang, stemmed.get(lang, set()), words),
-                    other_langs=[other for other in stored.get("key_langs", []) if other != lang],
-                    score=round(hit.score, 4),
-                )
+            result = Hit(
+                key=json.loads(stored["key"]),
+                kind=stored["kind"],
+                lang=lang,
+                number=stored.get("number", ""),
+                title=stored.get("title", ""),
+                card=stored.get("card_name", ""),
+                date=stored.get("date", ""),
+                source=stored.get("source", ""),
+                snippet="",
+                other_langs=[other for other in stored.get("key_langs", []) if other != lang],
+                score=round(hit.score, 4),
+                translation=translation,
             )
-        return Results(hits=hits)
+            hits.append(_Found(result, stored.get("body") or stored.get("title", ""), stemmed.get(lang, set()), words))
+        return hits
 
-    def _allowed(self, langs: list[str], kinds: list[str] | None) -> set[int] | None:
-        """The documents of these languages and kinds; None when that is every document.
+    def _filters(self, langs: list[str], kinds: list[str] | None) -> tuple[set[int] | None, set[int] | None]:
+        """(documents allowed, documents excluded) for these languages and kinds; None for no
+        restriction.
 
         The sets are computed once per open index: whoosh's `filter=` given a query lists its
         documents again on every search (3-4 ms for a few thousand records); given a set, it
         uses it as is. (Restricting inside the query instead, with zero-boost terms, breaks
-        whoosh's block-quality skipping, which divides by the boost.)"""
-        allowed = None
+        whoosh's block-quality skipping, which divides by the boost.) Languages are restricted
+        by whichever set is smaller: the documents of the languages asked, or those of the
+        others (English alone: the few Spanish and French records are excluded rather than
+        the thousands of English ones listed, some 3 ms of a cold search)."""
+        allowed = excluded = None
         if set(langs) != set(self.langs):
-            allowed = self._documents("lang", langs)
+            others = [lang for lang in self.langs if lang not in langs]
+            count = self.searcher.doc_frequency
+            if sum(count("lang", lang) for lang in others) < sum(count("lang", lang) for lang in langs):
+                excluded = self._documents("lang", others)
+            else:
+                allowed = self._documents("lang", langs)
         if kinds:
             of_kinds = self._documents("kind", kinds)
             allowed = of_kinds if allowed is None else allowed & of_kinds
-        return allowed
+        return allowed, excluded
 
     def _documents(self, fieldname: str, values: list[str]) -> set[int]:
         key = (fieldname, tuple(sorted(values)))

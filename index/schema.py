@@ -7,7 +7,8 @@ twice the body in BM25F. Next to them:
 - `words`: every word of the record, unstemmed and folded: fuzzy terms (`~`), prefixes (`*`)
   and "did you mean" run on it, because on stemmed fields a fuzzy term compares the typed word
   with stems and silently finds nothing.
-- `card`: English and printed card names (`card:electrozoa`).
+- `card`: the card's English name and every printed name of it (`card:electrozoa`,
+  `card:électrozoaire`, `card:"aether hub"`), on the card and on each of its rulings.
 - `number`, `lang`, `kind`: exact values for `number:704.5`, `lang:fr` and the filters.
 - stored-only: the record's key (JSON), every language of that key, its source, date.
 """
@@ -82,12 +83,26 @@ def record_body(record: Record) -> str:
     return "\n".join(part for part in parts if part)
 
 
-def document(record: Record, key_langs: list[str]) -> dict:
+def card_names(records: list[Record]) -> dict[str, list[str]]:
+    """English card name → every name it is printed under (card records and rulings)."""
+    names: dict[str, dict[str, None]] = {}
+    for record in records:
+        if record.card and record.kind in ("card", "ruling"):
+            found = names.setdefault(record.card, {record.card: None})
+            for name in [record.printed_name, *record.names.values()]:
+                if name:
+                    found[name] = None
+    return {card: list(found) for card, found in names.items()}
+
+
+def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None) -> dict:
     title = record_title(record)
     body = record_body(record)
-    card_names = [record.card or "", record.printed_name or ""]
+    names = [record.card or "", record.printed_name or ""]
     if record.kind == "card":
-        card_names.extend(record.names.values())
+        names.extend(record.names.values())
+    if names_of_cards and record.card:
+        names.extend(names_of_cards.get(record.card, []))
     return {
         "number": record.number or "",
         "lang": record.lang,
@@ -99,7 +114,7 @@ def document(record: Record, key_langs: list[str]) -> dict:
         "card_name": record.card or "",
         "source": record.source,
         "date": record.date or "",
-        "card": " ".join(name for name in card_names if name),
+        "card": "\n".join(dict.fromkeys(name for name in names if name)),
         "words": f"{title}\n{body}",
         title_field(record.lang): title,
         text_field(record.lang): body,

@@ -154,17 +154,17 @@ def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later
     use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
     real_document = schema.document
 
-    def dying(record, key_langs):
+    def dying(record, key_langs, names=None):
         if record.number == "999.1":
             raise KeyboardInterrupt  # the build stops half-way, as on Ctrl-C
-        return real_document(record, key_langs)
+        return real_document(record, key_langs, names)
 
     monkeypatch.setattr(schema, "document", dying)
     with pytest.raises(KeyboardInterrupt):
         build.ensure_index()
     assert build.current_build() == first
     with Index(build.current_build()) as index:
-        assert keys(index.search("criaturas")) == [("rule", "704.5f", "es")]
+        assert keys(index.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
     assert len([p for p in root.iterdir() if p.is_dir()]) == 2  # the half-written build
 
     monkeypatch.setattr(schema, "document", real_document)
@@ -172,11 +172,18 @@ def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later
     assert sorted(p for p in root.iterdir() if p.is_dir()) == sorted([first, second])
 
 
+def test_a_new_committed_lexicon_rebuilds_the_index_of_the_same_corpus(sample, monkeypatch):
+    first = build.ensure_index()
+    assert build.ensure_index() == first
+    monkeypatch.setattr(build, "committed_lexicon_digest", lambda: "a-newer-lexicon")
+    assert build.ensure_index() != first
+
+
 def test_a_search_opened_before_a_rebuild_keeps_working_after_it(sample, monkeypatch):
     with Index.current() as old:
         use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
         build.ensure_index()
-        assert keys(old.search("criaturas")) == [("rule", "704.5f", "es")]
+        assert keys(old.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
         assert old.search("zebra").hits == []
     with Index.current() as new:
         assert keys(new.search("zebra")) == [("rule", "999.1", "en")]
@@ -207,8 +214,17 @@ def test_results_are_ranked_with_titles_weighing_more_than_text(index):
 
 
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
-    [hit] = index.search("criaturas").hits
+    [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
+
+
+def test_a_query_also_searches_the_other_languages_translated_below_its_own(index):
+    hits = index.search("criaturas").hits
+    assert (hits[0].key, hits[0].lang, hits[0].translation) == (["rule", "704.5f"], "es", None)
+    below = hits[1:]
+    assert below and all(hit.lang == "en" and hit.translation.startswith("criaturas → creat") for hit in below)
+    assert ["rule", "704.5f"] not in [hit.key for hit in below], "a key shown in the query's language is not repeated"
+    assert [hit.key for hit in index.search("creature", langs=["es"]).hits] == [["rule", "704.5f"]]
 
 
 def test_snippets_mark_the_matched_words(index):
@@ -226,6 +242,9 @@ def test_snippets_mark_the_matched_words(index):
         ("number:704.5f lang:zh", ("rule", "704.5f", "zh")),
         ("生物", ("rule", "704.5f", "zh")),
         ("blessure", ("ruling", "Kitnap", "fr")),
+        ('card:"aether hub"', ("card", "Aether Hub", "en")),
+        ('card:"planta de éter central"', ("ruling", "Aether Hub", "en")),  # a printed name finds the English rulings
+        ("card:électrozoaire lang:es", ("ruling", "Electrozoa", "es")),
     ],
 )
 def test_query_syntax(index, query, expected):
@@ -255,6 +274,7 @@ def test_no_hits_come_with_a_suggestion_from_the_index_vocabulary(index):
         ("(criatura", "unbalanced parentheses"),
         ("colour:red", "unknown field 'colour:'"),
         ("card:", "nothing after 'card:'"),
+        ('card:""', "nothing after 'card:'"),
         ("criatura AND", "starts or ends with an operator"),
         ("*", "has no letters"),
         ("   ", "empty query"),
@@ -274,6 +294,24 @@ def test_a_build_shows_a_progress_bar_only_on_a_terminal(sample, capsys, monkeyp
     monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True)
     build.ensure_index(reporter=TerminalReporter())
     assert "Indexing the corpus" in capsys.readouterr().err
+
+
+def test_the_lexicon_grows_from_the_card_texts_of_the_corpus(monkeypatch):
+    """A corpus with something in Japanese (the committed lexicon has no Japanese) learns
+    Japanese from the official card texts of its MTGJSON files when the index is built, and a
+    Japanese query then reaches the English records."""
+    from conftest import corpus_file
+
+    from mtgrules.parsers import mtgjson
+
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    cards = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "card"]
+    japanese = rule("704.5f", "ja", "防御力が0以下のクリーチャーは墓地に置かれる。")
+    use_corpus(monkeypatch, [*sample_records(), japanese, *cards])
+    with Index.current() as index:
+        results = index.search("墓地", langs=["en"])
+        assert results.hits and results.hits[0].translation == "墓地 → graveyard"
+        assert ("rule", "704.5f", "en") in keys(results)
 
 
 def test_the_library_builds_without_printing(sample, capsys, monkeypatch):

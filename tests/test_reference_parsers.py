@@ -27,6 +27,18 @@ def test_kaladesh_cards_rulings_and_printed_names():
     assert all(r.en_digest == ruling_digest(r.text) and r.lang == "en" for r in rulings)
 
 
+def test_kaladesh_cards_keep_their_printed_texts_and_type_lines_in_every_language():
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    cards = {r.card: r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "card"}
+    shieldguard = cards["Consul's Shieldguard"]
+    assert "campo de batalla" in shieldguard.texts["es"] and "marqueurs « énergie »" in shieldguard.texts["fr"]
+    assert "能量指示物" in shieldguard.texts["zhs"]
+    assert shieldguard.type_lines["en"].startswith("Creature") and shieldguard.type_lines["es"].startswith("Criatura")
+    assert "en" not in shieldguard.texts, "the English text is the record's own text"
+    with_texts = [card for card in cards.values() if card.texts]
+    assert len(with_texts) == 253 and all(len(card.texts) == 10 for card in with_texts)
+
+
 def test_energy_rulings_are_shared_across_kaladesh_cards():
     path = corpus_file("rulings/KLD.mtgjson-v5.json")
     rulings = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "ruling"]

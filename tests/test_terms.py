@@ -2,7 +2,8 @@
 
 from conftest import corpus_file
 
-from mtgrules.align import terms
+from mtgrules.align import lexicon, terms
+from mtgrules.align.phrases import phrase_key
 from mtgrules.parsers import comprehensive_rules, keyword_table
 
 
@@ -22,6 +23,9 @@ def test_terms_link_to_their_defining_rules():
     assert linked["Connive"].edition == "2026-08-07"
 
 
-def test_term_pairs_map_translated_words_to_english():
-    pairs = terms.term_pairs(list(linked_terms().values()))
-    assert pairs["cadeau"] == "gift" and pairs["confabular"] == "connive" and pairs["conniver"] == "connive"
+def test_keyword_terms_give_the_lexicon_pairs_for_alignment():
+    listed = lexicon.Lexicon(lexicon.listed_entries(list(linked_terms().values())))
+    french, spanish = listed.term_pairs("fr", 0.5), listed.term_pairs("es", 0.5)
+    assert french[phrase_key("cadeau", "fr")] == "gift" and french[phrase_key("conniver", "fr")] == phrase_key("connive", "en")
+    assert spanish[phrase_key("confabular", "es")] == phrase_key("connive", "en")
+    assert spanish[phrase_key("contador de energía", "es")] == phrase_key("energy counter", "en")

@@ -1,0 +1,88 @@
+"""The lexicon mtgrules uses: the committed pairs (`corpus/lexicon.tsv`) plus what the user's own
+documents teach.
+
+The committed lexicon is learned from the shared data (Kaladesh's card texts, the seed pages,
+the keyword table) by `python -m mtgrules.corpus.generate`. A user who ingests more MTGJSON
+set files, translated rule pages or a translated rules edition gives more parallel text: when
+the index is built, `for_corpus` learns from every parallel text of the corpus (cards, aligned
+rules and rulings) in the languages the corpus has records in (Spanish and French for most;
+card texts in German say nothing to search until there is something German to find, and the
+committed lexicon has German already), and adds the pairs the records state outright (keyword
+table, aligned titles, glossaries). Learning takes about a second a language for a set of 250
+cards, so its result is kept in the cache folder
+under a digest of what it learned from: rebuilding the index for a corpus whose parallel texts
+did not change (a new English edition, a re-ingested page with the same text) learns nothing
+again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the learning modules load when used: the index checks COMMITTED on each search
+    from mtgrules.align.lexicon import Entry, Lexicon, Segment
+    from mtgrules.records import Record
+
+COMMITTED = "lexicon.tsv"
+# Pairs used as alignment evidence must be surer than pairs used to widen a search.
+EVIDENCE_MIN_SCORE = 0.5
+CACHE_VERSION = "1"
+
+
+@cache
+def committed() -> Lexicon:
+    """The lexicon shipped with mtgrules."""
+    from mtgrules.align.lexicon import Lexicon
+
+    text = resources.files("mtgrules.corpus").joinpath(COMMITTED).read_text(encoding="utf-8")
+    return Lexicon.from_tsv(text, f"corpus/{COMMITTED}")
+
+
+def with_listed(records: list[Record], base: Lexicon | None = None) -> Lexicon:
+    """`base` (default: the committed lexicon) with the pairs `records` state outright."""
+    from mtgrules.align import lexicon
+
+    return (committed() if base is None else base).merged(lexicon.listed_entries(records))
+
+
+def for_corpus(records: list[Record], cache_folder: Path | None = None) -> Lexicon:
+    """The committed lexicon, the pairs `records` state, and the pairs learned from their
+    parallel texts in the languages of the records (cached in `cache_folder` when given)."""
+    from mtgrules.align import lexicon
+
+    base = with_listed(records)
+    languages = {lexicon.LEXICON_LANGUAGE.get(r.lang, r.lang) for r in records} - {"en"}
+    segments = [s for s in lexicon.segments_from_records(records) if s.lang in languages]
+    if not segments:
+        return base
+    return base.merged(_learned(segments, cache_folder))
+
+
+def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
+    from mtgrules.align import lexicon
+    from mtgrules.align.lexicon import Lexicon
+    from mtgrules.errors import ParseError
+
+    digest = hashlib.sha256(CACHE_VERSION.encode())
+    for segment in segments:
+        digest.update("\x1f".join([segment.lang, segment.source, segment.translated, segment.english, *segment.masked]).encode())
+        digest.update(b"\x1e")
+    path = cache_folder / f"lexicon-{digest.hexdigest()[:16]}.tsv" if cache_folder else None
+    if path is not None and path.exists():
+        try:
+            return Lexicon.from_tsv(path.read_text(encoding="utf-8"), str(path)).entries
+        except (ParseError, UnicodeDecodeError):
+            pass  # a damaged cache is derived data: learn again
+    learned = lexicon.learn(segments)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for stale in path.parent.glob("lexicon-*.tsv"):
+            stale.unlink(missing_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(Lexicon(learned).to_tsv(), encoding="utf-8")
+        temporary.replace(path)
+    return learned

@@ -1,0 +1,399 @@
+"""Which language a query is written in, and the same query in the corpus's other languages.
+
+Every query word used to be analyzed by every language's analyzer and matched in every
+language's fields. Where a foreign word happened to stem like an English one, it found English
+records, and where it did not, it found nothing: French "énergie" stems to "energi" with the
+English stemmer, as "energy" does, and found 345 records; Spanish "energía" stays "energia" and
+found 6. Nothing but spelling decided whether a Spanish or French word reached English text.
+
+So search now works out which languages a query is in (`detect`), searches those languages'
+fields with the query as typed, and every other language with the query translated through the
+bilingual lexicon (`mtgrules.align.lexicon`, compiled into the index folder by `build`):
+"daño letal" → "damage lethal" in English, "deathtouch" → "toque mortal" in Spanish.
+Translated hits rank below hits in the query's own language. A language with nothing to
+translate into is searched with the query as typed, as before.
+
+Detection must work on one or two words. Each word counts for a language when the language has
+it: the corpus's records in that language or the lexicon's phrases in it hold the word (the
+index's vocabulary.txt). A function word of the language ("de", "la",
+"the") counts twice. A word with letters English does not write (é, ñ, ç) never counts for
+English, although "créature" folds to "creature". The languages with the best count are the
+query's; a tie keeps them all ("indestructible" is Spanish, French and English, and is searched
+as typed in all three); when no word is known anywhere (a card name), every language is.
+
+Translating keeps the query's syntax: operators, parentheses, fields (`card:`, `kind:`…),
+prefixes, fuzzy terms and numbers stay as they are; runs of words and "quoted phrases" are
+translated by longest match on phrase keys (`phrases.word_key`: folded and stemmed, so "robar",
+"roba" and "robas" all find "draw"). A lexicon phrase of several words becomes a "phrase"; two
+near-equal translations become (a OR b). A word the lexicon does not have is kept when the
+target language has it too (names, numbers, "indestructible"), else dropped: the translation
+is then incomplete, and searched only when no record holds every word (a looser question is
+for partial matches). Between two languages other than English the query goes through
+English.
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+from itertools import chain, permutations
+from pathlib import Path
+
+from mtgrules.align import phrases
+from mtgrules.text import fold
+
+_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+_ITEM = re.compile(
+    r'(?P<phrase>"[^"]*"(?:~\d+)?)|(?P<field>[A-Za-z_]\w*:(?:"[^"]*"|[^\s()"]+))|(?P<paren>[()])|(?P<word>[^\s"()]+)'
+)
+# How close to the best a second translation must score to be searched too.
+ALTERNATIVE_SHARE = 0.8
+
+# Plain classes, not dataclasses: `mtgrules search` imports this module on every call, and each
+# dataclass costs about a millisecond to create.
+
+
+class Translation:
+    """One language's translation of the query, and how to show it."""
+
+    __slots__ = ("complete", "query", "shown", "source", "target")
+
+    def __init__(self, source: str, target: str, query: str, shown: str, complete: bool = True):
+        self.source = source  # the query's language
+        self.target = target
+        self.query = query  # what to search in the target language's fields
+        self.shown = shown  # "daño letal → \"lethal damage\""
+        self.complete = complete  # every word was translated or kept; else some were dropped
+
+    def __repr__(self) -> str:
+        return f"Translation({self.source!r}, {self.target!r}, {self.query!r}, complete={self.complete})"
+
+
+class Plan:
+    """How one query is searched: as typed in `direct`, translated in `translations`, and as
+    typed, below, in `fallback` (languages nothing could be translated into)."""
+
+    __slots__ = ("detected", "direct", "fallback", "translations")
+
+    def __init__(self, detected: list[str], direct: list[str]):
+        self.detected = detected
+        self.direct = direct
+        self.translations: list[Translation] = []
+        self.fallback: list[str] = []
+
+
+class _Item:
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str):
+        self.kind = kind  # plain, phrase, field, paren, operator, other
+        self.text = text
+
+
+def _items(text: str) -> list[_Item]:
+    items = []
+    for match in _ITEM.finditer(text):
+        kind = match.lastgroup or "other"
+        value = match.group(0)
+        if kind == "word":
+            kind = "operator" if value in _OPERATORS else "plain" if phrases.PLAIN_WORD.fullmatch(value) else "other"
+        items.append(_Item(kind, value))
+    return items
+
+
+def _words(items: list[_Item]) -> list[str]:
+    """The words detection weighs: those of plain words and quoted phrases, CJK characters one
+    by one (as vocabulary.txt holds them)."""
+    found = []
+    for item in items:
+        if item.kind in ("plain", "phrase"):
+            found.extend(phrases.words_of(item.text))
+    return found
+
+
+def _is_ascii_word(word: str) -> bool:
+    return all(char < "\u0080" or char in "’" for char in word)
+
+
+class Translator:
+    """Detection and translation for one index build: its folder (vocabulary.txt and the
+    compiled lexicon, read on first use, one language and direction at a time) and the
+    corpus's languages."""
+
+    def __init__(self, folder: Path, langs: list[str]):
+        self.folder = folder
+        self.langs = langs
+        self._vocabulary: bytes | None = None
+        self._lines: dict[str, tuple[int, int]] = {}
+        self._tables: dict[tuple[str, str], dict] = {}
+
+    def _vocabulary_lines(self) -> dict[str, tuple[int, int]]:
+        """Line name ("es", "es~keys") → (start, end) of its words in vocabulary.txt's bytes."""
+        if self._vocabulary is None:
+            from mtgrules.index.build import VOCABULARY
+
+            try:
+                self._vocabulary = (self.folder / VOCABULARY).read_bytes()
+            except FileNotFoundError:
+                self._vocabulary = b""
+            start = 0
+            while start < len(self._vocabulary):
+                end = self._vocabulary.find(b"\n", start)
+                end = len(self._vocabulary) if end < 0 else end
+                tab = self._vocabulary.find(b"\t", start, end)
+                if tab > 0:
+                    self._lines[self._vocabulary[start:tab].decode()] = (tab + 1, end)
+                start = end + 1
+        return self._lines
+
+    def vocabulary_languages(self) -> list[str]:
+        return [name for name in self._vocabulary_lines() if "~" not in name]
+
+    def _in_line(self, name: str, word: str) -> bool:
+        span = self._vocabulary_lines().get(name)
+        return span is not None and self._vocabulary is not None and self._vocabulary.find(f" {word} ".encode(), *span) >= 0
+
+    def tables(self, lang: str, direction: str) -> dict:
+        """The compiled lexicon of one language, one direction ("to_english", "from_english")."""
+        if (lang, direction) not in self._tables:
+            from mtgrules.index.build import LEXICON_FOLDER, lexicon_file
+
+            try:
+                table = pickle.loads((self.folder / LEXICON_FOLDER / lexicon_file(lang, direction)).read_bytes())
+            except FileNotFoundError:
+                table = {}
+            self._tables[(lang, direction)] = table
+        return self._tables[(lang, direction)]
+
+    # -- detection -----------------------------------------------------------------------------
+
+    def has_word(self, lang: str, word: str, folded: str | None = None) -> bool:
+        """Whether `lang` writes `word` as it is spelt: the corpus's records in that language, or
+        the lexicon's phrases in it, have it."""
+        if lang == "en" and not _is_ascii_word(word):
+            return False
+        return self._in_line(lang, folded or fold(word))
+
+    def has_key(self, lang: str, word: str) -> bool:
+        """Whether `lang` has another form of `word` (its key, or a key a letter or two shorter:
+        the French stemmer gives "sacrifi" for "sacrifier" but "sacrif" for "sacrifiez")."""
+        from mtgrules.index.build import KEYS_SUFFIX
+
+        if lang == "en" and not _is_ascii_word(word):
+            return False
+        return any(self._in_line(lang + KEYS_SUFFIX, key) for key in _trimmed(phrases.word_key(word, lang)))
+
+    def detect(self, words: list[str], candidates: list[str]) -> list[str]:
+        """The languages among `candidates` the words are most likely in (several on a tie,
+        none when no word is known anywhere). A word counts where it is spelt as typed; only a
+        word spelt so nowhere counts where another form of it is known ("exiliar")."""
+        from mtgrules.parsers.language import FUNCTION_WORDS
+
+        scores = dict.fromkeys(candidates, 0)
+        for word in words:
+            folded = fold(word)
+            found = [lang for lang in candidates if self.has_word(lang, word, folded)]
+            if not found:
+                found = [lang for lang in candidates if self.has_key(lang, word)]
+            for lang in found:
+                scores[lang] += 2 if word in FUNCTION_WORDS.get(lang, ()) else 1
+        best = max(scores.values(), default=0)
+        return [lang for lang in candidates if best and scores[lang] == best]
+
+    # -- planning ------------------------------------------------------------------------------
+
+    def plan(self, text: str, allowed: list[str]) -> Plan:
+        """Which languages to search with `text` as typed, and which with a translation: every
+        allowed language that does not spell all of the query's words as typed gets one, from
+        the query's languages ("marqueurs poison" is French and English, and English has no
+        "marqueurs": it is searched as "counters poison" too)."""
+        items = _items(text)
+        words = _words(items)
+        candidates = list(dict.fromkeys([*self.langs, "en", *self.vocabulary_languages()]))
+        detected = self.detect(words, candidates) if words else []
+        if not detected:
+            return Plan(detected, list(allowed))
+        plan = Plan(detected, [lang for lang in allowed if lang in detected])
+        folded = [(word, fold(word)) for word in words]
+        for target in allowed:
+            if all(self.has_word(target, word, f) for word, f in folded):
+                continue
+            sources = [lang for lang in detected if lang != target]
+            translation = self._best_translation(items, sources, target) if sources else None
+            if translation is not None:
+                plan.translations.append(translation)
+            elif target not in detected:
+                plan.fallback.append(target)
+        return plan
+
+    def _best_translation(self, items: list[_Item], sources: list[str], target: str) -> Translation | None:
+        """The translation from the source language that translates the most words (English
+        first on a tie: every pair of the lexicon has English on one side)."""
+        ranked = sorted(sources, key=lambda lang: (lang != "en", lang not in self.langs))
+        best: tuple[int, Translation] | None = None
+        for source in ranked:
+            found = self.translate(items, source, target)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+        return best[1] if best else None
+
+    def translate(self, items: list[_Item], source: str, target: str) -> tuple[int, Translation] | None:
+        """(words translated, translation) of the query from `source` into `target`, or None
+        when the lexicon translates none of its words."""
+        if source != "en" and target != "en":
+            english = self.translate(items, source, "en")
+            if english is None:
+                return None
+            pivot = self.translate(_items(english[1].query), "en", target)
+            if pivot is None:
+                return None
+            shown = f"{_shown_source(items)} → {pivot[1].query} (via {english[1].query})"
+            complete = english[1].complete and pivot[1].complete
+            return min(english[0], pivot[0]), Translation(source, target, pivot[1].query, shown, complete)
+        out: list[str] = []
+        translated = 0
+        dropped = False
+        run: list[str] = []
+
+        def flush() -> None:
+            nonlocal translated, dropped
+            if run:
+                pieces, count, lost = self._translate_run(run, source, target)
+                out.extend(pieces)
+                translated += count
+                dropped = dropped or lost
+                run.clear()
+
+        for item in items:
+            if item.kind == "plain":
+                run.append(item.text)
+                continue
+            flush()
+            if item.kind == "phrase":
+                inner = phrases.PLAIN_WORD.findall(item.text)
+                pieces, count, lost = self._translate_run(inner, source, target, whole_phrase=True)
+                translated += count
+                dropped = dropped or (lost and bool(count))
+                if count:
+                    out.extend(pieces)
+                else:
+                    out.append(item.text)
+            else:
+                out.append(item.text)
+        flush()
+        if not translated:
+            return None
+        query = _tidy(out)
+        return translated, Translation(source, target, query, f"{_shown_source(items)} → {query}", not dropped)
+
+    def _table(self, source: str, target: str) -> dict[str, list]:
+        return self.tables(source, "to_english") if target == "en" else self.tables(target, "from_english")
+
+    def _translate_run(self, words: list[str], source: str, target: str, whole_phrase: bool = False) -> tuple[list[str], int, bool]:
+        """Longest-match translation of a run of words: (pieces of the translated query, how
+        many lexicon phrases were used, whether a word was dropped). A single word whose key
+        is not in the lexicon is tried a letter or two shorter (`_trimmed`)."""
+        table = self._table(source, target)
+        tokens = [token for word in words for run in phrases.runs(word, source) for token in run]
+        keys = [key for _, key in tokens]
+        spellings = [fold(word) for word, _ in tokens]
+        if whole_phrase and " ".join(keys) in table:
+            return [_alternatives(table[" ".join(keys)], " ".join(spellings))], 1, False
+        stop = phrases.STOPWORDS.get(source, frozenset())
+        pieces: list[str] = []
+        used = 0
+        dropped = False
+        position = 0
+        while position < len(tokens):
+            for end in range(min(len(tokens), position + phrases.MAX_WORDS + 1), position, -1):
+                key = " ".join(keys[position:end])
+                if key in table:
+                    pieces.append(_alternatives(table[key], " ".join(spellings[position:end])))
+                    used += 1
+                    position = end
+                    break
+            else:
+                word = tokens[position][0]
+                shorter = next((key for key in _trimmed(keys[position])[1:] if key in table), None)
+                if word in stop:
+                    pass
+                elif shorter is not None:
+                    pieces.append(_alternatives(table[shorter], spellings[position]))
+                    used += 1
+                elif self.has_word(target, word):
+                    pieces.append(word)
+                else:
+                    dropped = True
+                position += 1
+        if target == "en":
+            pieces = self._as_english_terms(pieces)
+        if whole_phrase and len(pieces) > 1:
+            return ["(" + " ".join(pieces) + ")"], used, dropped
+        return pieces, used, dropped
+
+    def _as_english_terms(self, pieces: list[str]) -> list[str]:
+        """Neighbouring pieces that make a known English term in some order become that term,
+        as a phrase: "daño letal" gives "damage" and "lethal", and "lethal damage" is a term
+        of the glossary. Romance languages put the adjective after the noun; English terms
+        (glossary titles, keyword-table names, the lexicon's English phrases) say the order."""
+        from mtgrules.index.build import TERMS_LINE
+
+        words: list[list[str]] = [[] if piece.startswith("(") else piece.strip('"').split() for piece in pieces]
+        out: list[str] = []
+        position = 0
+        while position < len(pieces):
+            for size in (3, 2):
+                window = words[position : position + size]
+                if len(window) < size or not all(window):
+                    continue
+                term = next((order for order in permutations(window) if self._in_line(TERMS_LINE, _term([*chain(*order)]))), None)
+                if term is not None:
+                    out.append('"' + " ".join(chain(*term)) + '"')
+                    position += size
+                    break
+            else:
+                out.append(pieces[position])
+                position += 1
+        return out
+
+
+def _term(words: list[str]) -> str:
+    """How vocabulary.txt writes an English term: its words' keys joined by "_"
+    ("poison counters" → "poison_counter")."""
+    return "_".join(phrases.word_key(word, "en") for word in words)
+
+
+def _trimmed(key: str) -> list[str]:
+    """A word's key, then the key one and two letters shorter while five letters remain."""
+    if " " in key:
+        return [key]
+    return [key[:length] for length in range(len(key), max(4, len(key) - 3), -1)]
+
+
+def _alternatives(found: list, spelling: str) -> str:
+    """The best translation, with the next one OR-ed in when it scores nearly as well. Entries
+    spelt as asked come first ("maná" is mana, although "mano", hand, has the same key)."""
+    spelt = [entry for entry in found if len(entry) > 2 and entry[2] == spelling]
+    found = spelt or found
+    best_score = found[0][1]
+    chosen = [entry[0] for entry in found[:2] if entry[1] >= ALTERNATIVE_SHARE * best_score]
+    quoted = [f'"{phrase}"' if len(phrase.split()) > 1 else phrase for phrase in chosen]
+    return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
+
+
+def _tidy(pieces: list[str]) -> str:
+    """Pieces joined, with operators that lost an operand (a dropped word) removed."""
+    cleaned: list[str] = []
+    for piece in pieces:
+        if piece in _OPERATORS and (not cleaned or cleaned[-1] in _OPERATORS or cleaned[-1] == "("):
+            continue
+        if piece == ")" and cleaned and cleaned[-1] in _OPERATORS:
+            cleaned.pop()
+        cleaned.append(piece)
+    while cleaned and cleaned[-1] in _OPERATORS:
+        cleaned.pop()
+    return re.sub(r"\(\s*\)", "", " ".join(cleaned)).replace("( ", "(").replace(" )", ")").strip()
+
+
+def _shown_source(items: list[_Item]) -> str:
+    return " ".join(item.text for item in items if item.kind in ("plain", "phrase"))

@@ -1,0 +1,137 @@
+"""The bilingual lexicon: learned from official card translations and aligned rules, committed
+fresh, free of English rules and card text, growing from what the user ingests."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CORPUS_DATA, REPO, corpus_file
+
+from mtgrules.align import corpus_lexicon, lexicon
+from mtgrules.align.lexicon import Lexicon
+from mtgrules.align.phrases import phrase_key
+from mtgrules.corpus import generate
+from mtgrules.errors import ParseError
+from mtgrules.parsers import comprehensive_rules, mtgjson
+
+pytestmark = pytest.mark.shared
+
+
+def committed_text() -> str:
+    return (REPO / "corpus" / "lexicon.tsv").read_text(encoding="utf-8")
+
+
+def best(lex: Lexicon, lang: str, phrase: str):
+    """The best entry translating `phrase` (any inflection or spelling) from `lang`."""
+    key = phrase_key(phrase, lang)
+    found = [e for e in lex.entries if e.lang == lang and phrase_key(e.phrase, lang) == key]
+    return max(found, key=lambda e: e.score, default=None)
+
+
+def test_lexicon_is_not_stale():
+    corpus_file("rulings/KLD.mtgjson-v5.json")
+    assert generate.lexicon(CORPUS_DATA) == committed_text(), "corpus/lexicon.tsv is stale: run `python -m mtgrules.corpus.generate`"
+
+
+@pytest.mark.parametrize(
+    "lang, phrase, english",
+    [
+        ("es", "campo de batalla", "battlefield"),
+        ("es", "cementerio", "graveyard"),
+        ("es", "robar", "draw"),  # printed "roba": one entry covers the verb's forms
+        ("es", "daño", "damage"),
+        ("es", "crea", "create"),  # "crea una ficha" ↔ "create a token": four words that always co-occur
+        ("es", "ficha", "token"),
+        ("fr", "marqueur", "counter"),
+        ("fr", "champ de bataille", "battlefield"),
+        ("fr", "blessures", "damage"),
+        ("fr", "cimetière", "graveyard"),
+        ("de", "Friedhof", "graveyard"),
+        ("zh", "战场", "battlefield"),
+        ("zh", "指示物", "counter"),
+    ],
+)
+def test_official_card_translations_teach_phrase_pairs_with_a_score(lang, phrase, english):
+    entry = best(corpus_lexicon.committed(), lang, phrase)
+    assert entry is not None, f"{phrase!r} ({lang}) is not in the lexicon"
+    assert phrase_key(entry.english, "en") == phrase_key(english, "en")
+    assert entry.score >= 0.8 and entry.count >= 10 and "cards" in entry.sources
+
+
+def test_stated_pairs_come_from_the_keyword_table_and_aligned_titles():
+    lex = corpus_lexicon.committed()
+    deathtouch = best(lex, "es", "toque mortal")
+    assert deathtouch.english == "deathtouch" and deathtouch.score == 1.0 and "keywords" in deathtouch.sources
+    confabular = best(lex, "es", "confabular")
+    assert confabular.english == "connive" and "titles" in confabular.sources
+
+
+def test_a_word_seen_once_in_an_aligned_rule_pairs_with_its_cognate():
+    letal = best(corpus_lexicon.committed(), "es", "letal")  # 704.5g, once: too rare to count
+    assert letal.english == "lethal" and "cognate" in letal.sources and "rules" in letal.sources
+    assert letal.score < 0.8, "a pair guessed from spelling is never as sure as one seen often"
+
+
+def test_card_names_are_not_learned_as_terms():
+    lex = corpus_lexicon.committed()
+    assert best(lex, "es", "Cortescudo del cónsul") is None and best(lex, "es", "cortescudo") is None
+    assert best(lex, "fr", "gardebouclier") is None
+
+
+def test_the_committed_lexicon_holds_phrase_pairs_not_english_sentences():
+    rules = comprehensive_rules.parse_file(corpus_file("cr/en-20260807.txt")).rules()
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    cards = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "card"]
+    sentences = {r.text for r in rules if len(r.text.split()) > 5} | {
+        line for card in cards for line in card.text.splitlines() if len(line.split()) > 5
+    }
+    text = committed_text()
+    assert not [sentence for sentence in sentences if sentence in text]
+    lex = Lexicon.from_tsv(text, "lexicon.tsv")
+    assert max(len(entry.english.split()) for entry in lex.entries) <= lexicon.ENGLISH_MAX_WORDS + 2
+    assert set(lex.languages()) == set(generate.LEXICON_LANGUAGES)
+
+
+def test_a_damaged_lexicon_file_names_its_line():
+    with pytest.raises(ParseError, match=r"lexicon.tsv:3: expected lang, phrase"):
+        Lexicon.from_tsv(lexicon.TSV_HEADER + "\nes\tcarta\tcard\t0.9\t3\tcards\nes\tcarta\n", "lexicon.tsv")
+    with pytest.raises(ParseError, match=r"lexicon.tsv:1: not a lexicon"):
+        Lexicon.from_tsv("carta\tcard\n", "lexicon.tsv")
+
+
+def test_a_translated_rules_edition_gives_its_titles_and_glossary_terms():
+    chinese = comprehensive_rules.parse_file(corpus_file("cr/zh-20240607.txt"), lang="zh").records
+    english = comprehensive_rules.parse_file(corpus_file("cr/en-20240607.txt")).records
+    stated = Lexicon(lexicon.listed_entries(chinese + english))
+    assert best(stated, "zh", "施放").english == "cast" and "titles" in best(stated, "zh", "施放").sources
+    assert best(stated, "zh", "抵受").english == "absorb" and "glossary" in best(stated, "zh", "抵受").sources
+
+
+def test_ingested_card_texts_grow_the_lexicon_and_the_learning_is_cached(tmp_path):
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    cards = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "card"]
+    assert "ja" not in corpus_lexicon.committed().languages()
+    japanese = comprehensive_rules.parse_file(corpus_file("cr/en-20260807.txt")).records[:1]
+    japanese[0].lang = "ja"  # a corpus with something in Japanese learns Japanese from the cards
+    grown = corpus_lexicon.for_corpus(cards + japanese, tmp_path)
+    graveyard = best(grown, "ja", "墓地")
+    assert graveyard.english == "graveyard" and graveyard.count >= 10 and graveyard.sources == "cards"
+    assert best(grown, "ja", "戦場").english == "battlefield"
+    [cached] = tmp_path.glob("lexicon-*.tsv")
+    assert corpus_lexicon.for_corpus(cards + japanese, tmp_path).entries == grown.entries
+    # The second build read the cache instead of learning again: a cache cut to one line shows.
+    lines = cached.read_text(encoding="utf-8").splitlines()
+    cached.write_text("\n".join([lines[0], *[line for line in lines if line.startswith("ja\t墓地")]]) + "\n", encoding="utf-8")
+    again = corpus_lexicon.for_corpus(cards + japanese, tmp_path)
+    assert best(again, "ja", "墓地") is not None and not [e for e in again.entries if e.lang == "ja" and e.phrase == "戦場"]
+    cached.write_text("not a lexicon\n", encoding="utf-8")  # a damaged cache is learned again, not an error
+    assert corpus_lexicon.for_corpus(cards + japanese, tmp_path).entries == grown.entries
+
+
+def test_a_spelling_that_translates_otherwise_than_its_stem_keeps_its_own_pair():
+    """Spanish "mano" (hand) and "maná" (mana) stem alike: the compiled table keeps both, each
+    with its spelling, so that a lookup of "maná" does not answer "hand"."""
+    lex = corpus_lexicon.committed()
+    pairs = {(e.phrase, e.english) for e in lex.entries if e.lang == "es" and phrase_key(e.phrase, "es") == phrase_key("mano", "es")}
+    assert {("mano", "hand"), ("maná", "mana")} <= pairs
+    table = lex.compile()["to_english"]["es"][phrase_key("maná", "es")]
+    assert ["mana", "mana"] in [[english, spelling] for english, _, spelling in table]
