@@ -292,6 +292,15 @@ class Queries:
     def english_editions(self) -> list[str]:
         return [edition.date for edition in self.editions() if edition.english]
 
+    def default_edition(self) -> str | None:
+        """The edition a view shows unless told otherwise: the newest English edition; with
+        none, the newest edition any record belongs to (the seeds' 2026-08-07)."""
+        editions = self.editions()
+        english = [e.date for e in editions if e.english]
+        if english:
+            return english[-1]
+        return editions[-1].date if editions else None
+
     # --- records by key --------------------------------------------------------------------
 
     def records(
@@ -398,6 +407,10 @@ class Queries:
             (target, source, *numbers),
         )
         return dict(rows.fetchall())
+
+    def all_identities(self) -> list[tuple[str, str, str]]:
+        """(edition, number, identity) of every English rule and section traced."""
+        return self.db.execute("SELECT edition, number, identity FROM identities").fetchall()
 
     def english_of(self, identities: Sequence[str]) -> list[Record]:
         """The English rules and sections of these identities, in every edition."""

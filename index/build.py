@@ -57,7 +57,7 @@ from typing import Protocol
 from mtgrules import paths
 from mtgrules.align import linking
 from mtgrules.records import Record
-from mtgrules.store import Store, digest_bytes
+from mtgrules.store import Queries, Store, digest_bytes
 
 META = "meta.json"
 LEXICON_FOLDER = "lexicon"
@@ -69,7 +69,7 @@ QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
 LOCK = "build.lock"
 # Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 5
+LAYOUT = 6
 WRITER_MEMORY_MB = 64  # whoosh's pool size; the default (128) alone would pass the 150 MB budget
 
 
@@ -157,16 +157,61 @@ def _build_lock(root: Path, reporter: BuildReporter = SILENT) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def key_languages(records: list[Record]) -> dict[tuple, list[str]]:
-    """Key -> the sorted languages in which that key exists (a result shows the others)."""
+# Kinds whose records belong to one edition's view; every other record is in every view.
+EDITION_KINDS = ("rule", "section", "glossary")
+EVERY_VIEW = "*"
+
+
+class Views:
+    """Which editions' views each record is shown in (`views`), and under which number in
+    each (`numbers`): an English record in its own edition's; a translated rule of an English
+    edition in its own and in every English edition that has its rule (by identity), under the
+    rule's number there; any other translation in its own edition's; a record without an
+    edition, a ruling, a card or a term in every view. Worked out at build time from the
+    store's identities, so that a search filters and numbers its hits without reading the
+    store."""
+
+    def __init__(self, corpus: Queries | None):
+        self.identity: dict[tuple[str, str], str] = {}
+        self.numbers: dict[str, dict[str, str]] = defaultdict(dict)  # identity -> edition -> number
+        for edition, number, identity in corpus.all_identities() if corpus is not None else []:
+            self.identity[(edition, number)] = identity
+            self.numbers[identity][edition] = number
+        self.default = corpus.default_edition() if corpus is not None else None
+
+    def of(self, record: Record) -> tuple[list[str], dict[str, str]]:
+        """(the editions whose views show `record`, view -> its number there when another)."""
+        if record.kind not in EDITION_KINDS or not record.edition:
+            return [EVERY_VIEW], {}
+        identity = self.identity.get((record.edition, record.number or ""))
+        if record.lang == "en" or record.kind == "glossary" or identity is None:
+            return [record.edition], {}
+        numbers = self.numbers[identity]
+        return sorted(numbers), {view: number for view, number in numbers.items() if number != record.number}
+
+    def key(self, record: Record) -> tuple:
+        """What ties a record to its counterparts in other languages: its key, with a rule's
+        number replaced by its identity (traced) or its edition and number, so that only texts
+        of one rule meet."""
+        if record.kind in ("rule", "section") and record.edition:
+            number = record.number or ""
+            return (record.kind, self.identity.get((record.edition, number), f"{record.edition}/{number}"))
+        return record.key
+
+
+def key_languages(records: list[Record], views: Views | None = None) -> dict[tuple, list[str]]:
+    """Key (`Views.key`) -> the sorted languages in which that key exists (a result shows the
+    others)."""
     langs: dict[tuple, set[str]] = defaultdict(set)
     for record in records:
-        langs[record.key].add(record.lang)
+        langs[views.key(record) if views else record.key].add(record.lang)
     return {key: sorted(found) for key, found in langs.items()}
 
 
-def write_index(folder: Path, records: list[Record], fingerprint: str, reporter: BuildReporter = SILENT) -> None:
-    """Write a complete index of `records` into the new folder `folder`, with its lexicon."""
+def write_index(folder: Path, records: list[Record], fingerprint: str, reporter: BuildReporter = SILENT,
+                corpus: Queries | None = None) -> None:
+    """Write a complete index of `records` into the new folder `folder`, with its lexicon; each
+    record's views (`Views`) from the identities of `corpus`."""
     from whoosh import index
 
     from mtgrules.align import corpus_lexicon
@@ -175,7 +220,9 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
     langs = sorted({record.lang for record in records})
     folder.mkdir(parents=True)
     ix = index.create_in(str(folder), build_schema(langs))
-    languages_of = key_languages(records)
+    views = Views(corpus)
+    languages_of = key_languages(records, views)
+    editions: set[str] = set()
     names = card_names(records)
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
@@ -185,7 +232,9 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
     try:
         with reporter.indexing(records) as shown:
             for record in shown:
-                writer.add_document(**document(record, languages_of[record.key], names))
+                shown_in = views.of(record)
+                editions.update(shown_in[0])
+                writer.add_document(**document(record, languages_of[views.key(record)], names, shown_in))
         writer.commit()
     except BaseException:
         writer.cancel()
@@ -196,6 +245,8 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
         "layout": LAYOUT,
         "lexicon": committed_lexicon_digest(),
         "langs": langs,
+        "editions": sorted(editions - {EVERY_VIEW}),
+        "view": views.default,
         "records": len(records),
         "built": datetime.now(UTC).isoformat(timespec="seconds"),
     }
@@ -288,7 +339,7 @@ def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str |
         fingerprint = fingerprint or corpus.fingerprint()
         records = linking.all_records(corpus) if records is None else records
     folder = root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
-    write_index(folder, records, fingerprint, reporter)
+    write_index(folder, records, fingerprint, reporter, linking.open_store(store=corpus))
     _swap(root, folder)
     _remove_old_builds(root, {folder.name} | ({previous.name} if previous else set()))
     return folder

@@ -33,21 +33,12 @@ from mtgrules.store import RULE_KINDS, Message, Queries
 from mtgrules.text import fold
 
 
-def default_edition(corpus: Queries) -> str | None:
-    """The newest English edition; with none, the newest edition any record belongs to."""
-    editions = corpus.editions()
-    english = [e.date for e in editions if e.english]
-    if english:
-        return english[-1]
-    return editions[-1].date if editions else None
-
-
 def resolve_edition(corpus: Queries, asked: str | None) -> str | None:
     """The edition a view shows: `asked` (a date or `latest`), else the default. Unlike the
     edition commands (`lookup.editions.resolve`), any edition a record belongs to has a view,
     one without English text included (the seeds' 2026-08-07 before its English is ingested)."""
     if asked is None or check_edition(asked) == LATEST:
-        return default_edition(corpus)
+        return corpus.default_edition()
     held = [e.date for e in corpus.editions()]
     if asked in held:
         return asked

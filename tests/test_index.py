@@ -154,10 +154,10 @@ def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later
     use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
     real_document = schema.document
 
-    def dying(record, key_langs, names=None):
+    def dying(record, *arguments):
         if record.number == "999.1":
             raise KeyboardInterrupt  # the build stops half-way, as on Ctrl-C
-        return real_document(record, key_langs, names)
+        return real_document(record, *arguments)
 
     monkeypatch.setattr(schema, "document", dying)
     with pytest.raises(KeyboardInterrupt):
