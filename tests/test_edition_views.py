@@ -240,3 +240,30 @@ def test_quiz_texts_are_those_of_the_view(home):
     zh_transform = corpus.records(kinds=["rule"], langs=["zh"], numbers=["701.28"])[0].text
     assert now.text("701.28", "zh") == zh_convert and then.text("701.28", "zh") == zh_transform
     assert now.title("701.28", "es") == "Convertir" and then.title("701.28", "es") != "Convertir"
+
+
+@pytest.fixture(scope="module")
+def two_editions(tmp_path_factory):
+    """en-20240607 and en-20260807, with the seeds (aligned against 2026-08-07)."""
+    return build(tmp_path_factory.mktemp("two"), ([EN_2024, EN_2026], None))
+
+
+def test_search_finds_the_rules_of_one_edition_and_numbers_translations_in_it(two_editions, monkeypatch):
+    monkeypatch.setenv("MTGRULES_HOME", str(two_editions))
+
+    def search(*args):
+        result = CliRunner().invoke(cli, ["search", *args, "--json", "--limit", "50"])
+        assert result.exit_code in (0, 1), result.output
+        return [json.loads(line) for line in result.stdout.splitlines()]
+
+    now = search("convertir", "--lang", "es", "--kind", "rule")
+    assert ("701.28", "2026-08-07") in [(hit["number"], hit["edition"]) for hit in now]
+    then = search("convertir", "--lang", "es", "--kind", "rule", "--edition", "2024-06-07")
+    assert ("701.50", "2026-08-07") in [(hit["number"], hit["edition"]) for hit in then], "Convert is 701.50 in 2024"
+    assert "701.28" not in [hit["number"] for hit in then], "701.28 is Transform in 2024"
+    for edition in ("2024-06-07", "2026-08-07"):
+        english = search("connive", "--lang", "en", "--kind", "rule", "--edition", edition)
+        assert english and {hit["edition"] for hit in english} == {edition}, "one edition's English only"
+    assert "701.47" in [hit["number"] for hit in search("connive", "--lang", "en", "--kind", "rule", "--edition", "2024-06-07")]
+    refused = CliRunner().invoke(cli, ["search", "connive", "--edition", "2019-01-01"])
+    assert refused.exit_code == 2 and "no edition 2019-01-01" in refused.stderr
