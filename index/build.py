@@ -4,7 +4,8 @@ Layout under `paths.index_dir()`:
 
     CURRENT           the name of the build in use (one line), swapped with os.replace
     build.lock        held (flock) by the one process building
-    <fingerprint>-<pid>/   a build: whoosh files, meta.json, vocabulary.txt, lexicon/
+    <fingerprint>-<pid>/   a build: whoosh files, meta.json, vocabulary.txt, lexicon/, and with
+                           several editions view-<edition>.docs (`write_view_documents`)
     lexicon-<digest>.tsv   pairs learned from the corpus's parallel texts (`align.corpus_lexicon`)
 
 Beside the whoosh files, what query translation (`mtgrules.index.translate`) reads, derived from
@@ -47,6 +48,7 @@ import json
 import os
 import pickle
 import shutil
+from array import array
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -240,6 +242,8 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
         writer.cancel()
         raise
     write_lexicon(folder, records, corpus_lexicon.for_corpus(records, cache_folder=folder.parent))
+    if views.default is not None and len(editions - {EVERY_VIEW}) > 1:
+        write_view_documents(ix, folder, views.default)
     meta = {
         "fingerprint": fingerprint,
         "layout": LAYOUT,
@@ -251,6 +255,22 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
         "built": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+
+
+def view_file(edition: str) -> str:
+    """The file of the documents in one edition's view (`write_view_documents`)."""
+    return f"view-{edition}.docs"
+
+
+def write_view_documents(ix, folder: Path, edition: str) -> None:
+    """The numbers of the documents the default view shows, as an array of integers: the
+    filter of every search without --edition, read in a few milliseconds instead of listing
+    them from the index on each search (19 ms with sixteen editions)."""
+    from whoosh import query as wq
+
+    with ix.searcher() as searcher:
+        shown = searcher.docs_for_query(wq.Or([wq.Term("views", edition), wq.Term("views", EVERY_VIEW)]))
+        (folder / view_file(edition)).write_bytes(array("I", sorted(shown)).tobytes())
 
 
 def lexicon_file(lang: str, direction: str) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -33,7 +34,7 @@ from whoosh import query as wq
 from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, ensure_index, read_meta
+from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, ensure_index, read_meta, view_file
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
@@ -297,7 +298,7 @@ class Index:
         the thousands of English ones listed, some 3 ms of a cold search)."""
         allowed = excluded = None
         if len(self.editions) > 1 and view is not None:  # one edition: every record is in its view
-            allowed = self._documents("views", [view, EVERY_VIEW])
+            allowed = self._view_documents(view)
         if set(langs) != set(self.langs):
             others = [lang for lang in self.langs if lang not in langs]
             count = self.searcher.doc_frequency
@@ -310,6 +311,17 @@ class Index:
             of_kinds = self._documents("kind", kinds)
             allowed = of_kinds if allowed is None else allowed & of_kinds
         return allowed, excluded
+
+    def _view_documents(self, view: str) -> set[int]:
+        """The documents of one edition's view: written at build time for the default view."""
+        key = ("views", (view,))
+        if key not in self._document_sets:
+            written = self.folder / view_file(view)
+            if written.exists():
+                self._document_sets[key] = set(array("I", written.read_bytes()))
+            else:
+                self._document_sets[key] = self._documents("views", [view, EVERY_VIEW])
+        return self._document_sets[key]
 
     def _documents(self, fieldname: str, values: list[str]) -> set[int]:
         key = (fieldname, tuple(sorted(values)))
