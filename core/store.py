@@ -659,12 +659,11 @@ class Writer(Queries):
             f" {translated} AND json_extract(r.body, '$.en_title') IS NOT NULL AND i.identity IS NULL"
         )
 
-    def sync_embedded(self, force: bool = False) -> None:
+    def sync_embedded(self) -> None:
         """The embedded seed documents present unless a user document has the same digest;
-        all of them loaded again when the packaged copy changed (`force`)."""
+        all of them loaded again when the packaged copy changed."""
         digest = embedded_digest()
-        force = force or self.meta("embedded") != digest
-        if force:
+        if self.meta("embedded") != digest:
             removed = self.db.execute("DELETE FROM documents WHERE embedded = 1").rowcount
             self.changed |= removed > 0
         user = {row[0] for row in self.db.execute("SELECT digest FROM documents WHERE embedded = 0")}
