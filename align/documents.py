@@ -20,9 +20,10 @@ from mtgrules.align import terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.rule_pages import align_page
 from mtgrules.align.ruling_pages import CardIndex, align_rulings
-from mtgrules.errors import ParseError
+from mtgrules.errors import LimitError, ParseError
 from mtgrules.parsers import (
     comprehensive_rules,
+    json_depth,
     keyword_table,
     mtgjson,
     names_table,
@@ -60,6 +61,8 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
         return RULES, []
     try:
         page_blocks = blocks(text, source)
+    except LimitError:
+        raise
     except ParseError:  # HTML without text: no page of either kind
         page_blocks = []
     title = site_rule_page.find_title(page_blocks)
@@ -84,6 +87,7 @@ def _parse_reference(path: str, text: str, kind: str, lang: str | None) -> list[
     if kind == RULES:
         return comprehensive_rules.parse(text, path, lang=lang).records
     if kind == MTGJSON:
+        json_depth.check_depth(text, path)  # before the decoder recurses into it
         return mtgjson.parse(text, path)
     if kind == NAMES:
         return names_table.parse(text, path)
