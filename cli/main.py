@@ -7,7 +7,6 @@ more than the search itself.
 
 from __future__ import annotations
 
-import difflib
 import errno
 import importlib
 import os
@@ -65,6 +64,8 @@ def usage_line(error: click.UsageError, command: str | None = None) -> str:
     mend = f"see '{help_for}'"
     misspelt = getattr(error, "command_name", None)
     if misspelt is not None and error.ctx is not None and isinstance(error.ctx.command, click.Group):
+        import difflib  # only on this error: `mtgrules search` starts without it
+
         known = error.ctx.command.list_commands(error.ctx)
         close = difflib.get_close_matches(misspelt, known, n=3, cutoff=0.5)
         what = f"no such command {misspelt!r}"
