@@ -145,8 +145,10 @@ def _strict(data: bytes, encoding: str, source: str) -> str:
         if error.reason in ("truncated data", "unexpected end of data") and error.end >= len(data):
             raise ParseError(source, f"the {label} text ends in the middle of a character", line=line,
                              mend="the file was cut short: copy or download it again") from None
-        bad = " ".join(f"0x{value:02X}" for value in data[error.start : error.end])
-        raise ParseError(source, f"{bad} at column {column} is not {label}, though the file is", line=line,
+        values = data[error.start : error.end]
+        bad = ("byte " if len(values) == 1 else "bytes ") + " ".join(f"0x{value:02X}" for value in values)
+        raise ParseError(source, f"{bad} at column {column} {'is' if len(values) == 1 else 'are'} not {label},"
+                         " though the rest of the file is", line=line,
                          mend=f"the file is damaged or mixes encodings: {SAVE_AS_UTF8}") from None
 
 

@@ -7,7 +7,9 @@ about eight deep (file → data → cards → card → foreignData → entry). `
 linear time and without recursion (`too_deep_line` says how).
 
 Every JSON reader of documents calls it before `json.loads` (or `raw_decode`), on the whole
-text or on the part about to be decoded (`start`, `end`, as offsets in the text).
+text or on the part about to be decoded (`start`, `end`, as offsets in the text). A streaming
+reader may check its buffer from the value's start to the buffer's end: a string cut short at
+the end hides what follows it, and levels closed below the start count as nothing.
 """
 
 from __future__ import annotations
@@ -61,10 +63,13 @@ def _line_past(part: str, limit: int) -> int:
     return part.count("\n") + 1
 
 
-def check_depth(text: str, source: str, limit: int = MAX_DEPTH, start: int = 0, end: int | None = None) -> None:
+def check_depth(text: str, source: str, limit: int = MAX_DEPTH, start: int = 0, end: int | None = None,
+                line_offset: int = 0) -> None:
     """Raise LimitError, naming `source` and the line, when the JSON in `text[start:end]`
-    nests arrays and objects deeper than `limit`."""
+    nests arrays and objects deeper than `limit`. `line_offset` is the number of lines before
+    `text` in the file (for a reader whose buffer has dropped what it read)."""
     line = too_deep_line(text, limit, start, end)
     if line is not None:
+        line += line_offset
         raise LimitError(source, f"arrays and objects nested more than {limit} deep", line=line,
                          mend="card data nests under ten deep: is this an MTGJSON or Scryfall file?")

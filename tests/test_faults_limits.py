@@ -15,6 +15,7 @@ from faults import assert_clean, assert_refused, run, run_process, seed, stored_
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtgrules.errors import LimitError
 from mtgrules.parsers import json_depth
 from mtgrules.parsers.html_tree import MAX_DEPTH
 from mtgrules.parsers.site_blocks import MAX_BLOCKS
@@ -217,3 +218,16 @@ def test_a_scenario_nested_10000_deep_is_one_line(tmp_path):
     scenario = tmp_path / "deep.toml"
     scenario.write_text("a = " + "[" * 10_000 + "]" * 10_000 + "\n", encoding="utf-8")
     assert_refused(run("judge", str(scenario)), "judge: the input nests too deeply to read")
+
+
+def test_a_streaming_reader_checks_its_buffer_from_a_values_start():
+    """As a reader of a large file calls it: the part from a value's start to the buffer's end
+    (the value's siblings and parents closing after it, a string cut short at the end), with
+    the lines it has already dropped."""
+    deep = "[" * (json_depth.MAX_DEPTH + 1) + "]" * (json_depth.MAX_DEPTH + 1)
+    buffer = '{"cards": [\n{"name": "A"},\n{"name": "B", "x": ' + deep + '},\n{"name": "C", "text": "cut [[[['
+    start = buffer.index('{"name": "A"}')
+    assert json_depth.too_deep_line(buffer, start=start, end=buffer.index('{"name": "B"')) is None
+    with pytest.raises(LimitError) as caught:
+        json_depth.check_depth(buffer, "AllPrintings.json", start=start, line_offset=1000)
+    assert caught.value.line == 1003 and str(caught.value).startswith("AllPrintings.json:1003: arrays and objects nested")
