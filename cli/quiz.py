@@ -19,6 +19,7 @@ from collections import Counter
 import click
 
 from mtgrules.align import linking
+from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.study import citations, progress
@@ -104,6 +105,7 @@ def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, de
 @click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="Questions to ask.")
 @click.option("--seed", type=int, help="Make the questions and their order reproducible.")
 @click.option("--stats", is_flag=True, help="Show progress per section instead of asking.")
+@writes_data
 def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
          stats: bool) -> None:
     """Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.

@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from mtgrules.cli.options import json_option, lang_option
+from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
@@ -82,7 +82,7 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
 
 
 @click.command()
-@click.argument("number")
+@click.argument("number", callback=nonblank("a rule number, such as 704.5 or 704.5a-704.5d"))
 @lang_option("Languages to show side by side, e.g. es,en (default: every language of the corpus).")
 @json_option
 def rule(number: str, langs: list[str] | None, as_json: bool) -> None:

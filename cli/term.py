@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from mtgrules.cli.options import json_option
+from mtgrules.cli.options import json_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.terms import entry_dict, find_terms, similar_names, term_entries
@@ -27,7 +27,7 @@ def _print_entry(data: dict) -> None:
 
 
 @click.command()
-@click.argument("word", nargs=-1, required=True)
+@click.argument("word", nargs=-1, required=True, callback=nonblank("a game term in any language, such as connive"))
 @json_option
 def term(word: tuple[str, ...], as_json: bool) -> None:
     """Look up a game term in any language: its names in English, Spanish, French and its rules."""
