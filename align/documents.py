@@ -21,10 +21,11 @@ from mtgrules.align.english import english_editions
 from mtgrules.align.lexicon import Lexicon
 from mtgrules.align.rule_pages import align_page
 from mtgrules.align.ruling_pages import CardIndex, align_rulings
-from mtgrules.errors import ParseError
+from mtgrules.errors import LimitError, ParseError
 from mtgrules.parsers import (
     comprehensive_rules,
     data_files,
+    json_depth,
     keyword_table,
     mtgjson,
     names_table,
@@ -63,6 +64,8 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
         return RULES, []
     try:
         page_blocks = blocks(text, source)
+    except LimitError:
+        raise
     except ParseError:  # HTML without text: no page of either kind
         page_blocks = []
     title = site_rule_page.find_title(page_blocks)
@@ -89,6 +92,7 @@ def _parse_reference(path: str, text: str, kind: str, lang: str | None) -> list[
     if kind in data_files.KINDS and not text:  # read from the file as a stream
         return list(data_files.records(path, kind))
     if kind == MTGJSON:
+        json_depth.check_depth(text, path)  # before the decoder recurses into it
         return mtgjson.parse(text, path)
     if kind == NAMES:
         return names_table.parse(text, path)

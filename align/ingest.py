@@ -88,9 +88,8 @@ def ingest(
         stored = writer.documents()
         todo = []
         for path in paths:
-            resolved = documents.resolved_path(path)
             try:
-                digest = _digest(path)
+                digest = _digest(path)  # first: a file that cannot be read says why (a loop of links)
             except ParseError as error:
                 if all_or_nothing:
                     raise
@@ -98,6 +97,7 @@ def ingest(
                 if on_read:
                     on_read(path)
                 continue
+            resolved = documents.resolved_path(path)
             if writer.unchanged(resolved, digest, lang):
                 outcome.unchanged.append(stored[resolved])
                 if on_read:

@@ -11,7 +11,7 @@ import sys
 import click
 
 from mtgrules.cli.corpus import open_catalog
-from mtgrules.cli.options import json_option, lang_option
+from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.cards import card_entry, find_cards, similar_card_names
 
@@ -41,7 +41,7 @@ def _print_card(entry: dict) -> None:
 
 
 @click.command()
-@click.argument("name", nargs=-1, required=True)
+@click.argument("name", nargs=-1, required=True, callback=nonblank("a card name, such as electrozoa"))
 @lang_option("Show rulings in these languages, e.g. es,fr (the English original is always beside).")
 @json_option
 def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import echo_json, style, wrap
 
 _INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
@@ -18,6 +19,8 @@ def _parse(paths: tuple[str, ...], lang: str | None):
     from mtgrules.align import documents, ingest, linking
 
     files, _ = documents.document_paths(list(paths))
+    if not files:
+        raise click.UsageError(f"no documents to read in {', '.join(paths)}")
     return ingest.parse(files, lang=lang, corpus=linking.open_store(_say))
 
 
@@ -75,6 +78,7 @@ def _describe(record) -> str:
     is_flag=True,
     help="Store nothing if any file fails (by default the files that parse are stored and the others listed).",
 )
+@writes_data
 def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> None:
     """Parse documents and add their records to your corpus (MTGRULES_HOME).
 

@@ -7,13 +7,14 @@ more than the search itself.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
 
 import click
 
-from mtgrules import __version__
+from mtgrules import __version__, paths
 from mtgrules.errors import MtgrulesError
 
 # command name -> "module:attribute"; each module owns its command and its help text.
@@ -43,9 +44,52 @@ class PersonError(click.ClickException):
         click.echo(f"mtgrules: {self.message}", err=True)
 
 
+# click prints help for a group called without a subcommand through this usage error (8.2+).
+_HELP_FOR_NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def usage_line(error: click.UsageError, command: str | None = None) -> str:
+    """A usage error as one line, `<command>: <what is wrong> (<mend>)`, where click prints a
+    usage block, a hint and the error on five lines. The mend is a close command name for a
+    misspelt one, the command's usage for a missing argument, else where the help is."""
+    ctx = error.ctx
+    names: list[str] = []
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name or "")
+        ctx = ctx.parent
+    command = " ".join(names) or command
+    what = error.format_message().strip()
+    if what[1:2].islower():  # "Missing argument …", not "NAME is empty"
+        what = what[:1].lower() + what[1:]
+    help_for = f"mtgrules {command} --help" if command else "mtgrules --help"
+    mend = f"see '{help_for}'"
+    misspelt = getattr(error, "command_name", None)
+    if misspelt is not None and error.ctx is not None and isinstance(error.ctx.command, click.Group):
+        import difflib  # only on this error: `mtgrules search` starts without it
+
+        known = error.ctx.command.list_commands(error.ctx)
+        close = difflib.get_close_matches(misspelt, known, n=3, cutoff=0.5)
+        what = f"no such command {misspelt!r}"
+        mend = f"did you mean {' or '.join(close)}?" if close else f"the commands are {', '.join(known)}"
+    elif isinstance(error, click.MissingParameter) and error.ctx is not None:
+        usage = " ".join(error.ctx.get_usage().split()[1:])  # "Usage: cli card [OPTIONS] NAME..."
+        mend = "usage: mtgrules " + usage.split(" ", 1)[1] if " " in usage else f"see '{help_for}'"
+    what = what.removesuffix(".")
+    line = f"{command}: {what}" if command else what
+    return line if what.endswith(")") else f"{line} ({mend})"
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except _HELP_FOR_NO_ARGUMENTS:
+            raise
+        except click.UsageError as error:
+            raise PersonError(usage_line(error)) from None
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
@@ -59,10 +103,25 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except BrokenPipeError:
             _reader_left()
+        except _HELP_FOR_NO_ARGUMENTS:
+            raise
+        except click.UsageError as error:
+            raise PersonError(usage_line(error, ctx.invoked_subcommand)) from None
         except MtgrulesError as error:
             if ctx.obj and ctx.obj.get("debug"):
                 raise
             raise PersonError(str(error)) from None
+        except OSError as error:
+            if ctx.obj and ctx.obj.get("debug"):
+                raise
+            raise PersonError(_os_error_line(error, ctx.invoked_subcommand)) from None
+        except RecursionError:
+            # The readers limit nesting themselves (HTML, JSON); this is the net for any other.
+            if ctx.obj and ctx.obj.get("debug"):
+                raise
+            prefix = f"{ctx.invoked_subcommand}: " if ctx.invoked_subcommand else ""
+            raise PersonError(f"{prefix}the input nests too deeply to read (a file nested thousands deep?"
+                              " 'mtgrules --debug' shows where)") from None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -75,6 +134,31 @@ def cli(ctx: click.Context, debug: bool) -> None:
     Exit codes: 0 found, 1 nothing found, 2 bad usage or bad input.
     """
     ctx.obj = {"debug": debug}
+
+
+def _os_error_line(error: OSError, command: str | None) -> str:
+    """An OS error no reader turned into a ParseError: in mtgrules' own folders (a read-only home,
+    a full disk), described with its mend; elsewhere, the file and the system's words."""
+    problem = paths.describe_os_error(error)
+    prefix = f"{command}: " if command else ""
+    if problem is not None:
+        return f"{prefix}{problem}"
+    reason = (error.strerror or str(error)).lower()
+    where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
+    mend = _OS_MENDS.get(error.errno or 0, "'mtgrules --debug' shows the details")
+    return f"{prefix}{where}{reason} ({mend})"
+
+
+_OS_MENDS = {
+    errno.EACCES: "check its permissions",
+    errno.EPERM: "check its permissions",
+    errno.ENOENT: "check the path",
+    errno.EISDIR: "give a file, not a folder",
+    errno.ENOTDIR: "a file stands where a folder should be: check the path",
+    errno.ELOOP: "a loop of symbolic links: mend the links",
+    errno.ENOSPC: "free some space",
+    errno.EROFS: "the file system is read-only",
+}
 
 
 # 128 + SIGPIPE: what a shell reports for a program whose reader went away (`grep … | head`).

@@ -3,9 +3,14 @@ imports this on every call."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
+from typing import Any
 
 import click
+
+from mtgrules import paths
 
 _LANG_CODE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
 
@@ -32,3 +37,29 @@ def lang_option(help_text: str):
 
 json_option = click.option("--json", "as_json", is_flag=True, help="One JSON object per line, for scripts.")
 
+
+def nonblank(wanted: str):
+    """An argument callback: an empty or blank argument (`card ''`, `search ' '`) is a usage
+    error saying what to give (exit 2), not a search for nothing that finds nothing (exit 1).
+    `wanted` completes "give …", e.g. "a card name, such as electrozoa"."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        words = value if isinstance(value, tuple) else (value,)
+        if not any(isinstance(word, str) and word.strip() for word in words):
+            raise click.UsageError(f"{(param.name or 'argument').upper()} is empty (give {wanted})", ctx=ctx)
+        return value
+
+    return check
+
+
+def writes_data(command: Callable[..., Any]) -> Callable[..., Any]:
+    """For a command that must write the data folder (ingest, quiz): check it can before any
+    work, so a read-only home is one line naming the folder and the mend, not a traceback
+    halfway through. Put it just above the command's `def`."""
+
+    @functools.wraps(command)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        paths.check_writable(paths.data_dir())
+        return command(*args, **kwargs)
+
+    return checked

@@ -20,6 +20,7 @@ import click
 
 from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
 from mtgrules.cli.editions import edition_option
+from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.study import citations, progress
@@ -106,6 +107,7 @@ def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, de
 @click.option("--seed", type=int, help="Make the questions and their order reproducible.")
 @click.option("--stats", is_flag=True, help="Show progress per section instead of asking.")
 @edition_option(VIEW_EDITION)
+@writes_data
 def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
          stats: bool, edition: str | None) -> None:
     """Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.

@@ -16,7 +16,7 @@ import click
 
 from mtgrules.cli.corpus import VIEW_EDITION, edition_label, note_untraced, open_catalog, say, translation_note
 from mtgrules.cli.editions import edition_option
-from mtgrules.cli.options import json_option, lang_option
+from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
@@ -95,7 +95,7 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
 
 
 @click.command()
-@click.argument("number")
+@click.argument("number", callback=nonblank("a rule number, such as 704.5 or 704.5a-704.5d"))
 @lang_option("Languages to show side by side, e.g. es,en (default: every language of the corpus).")
 @edition_option(VIEW_EDITION)
 @json_option

@@ -14,7 +14,7 @@ import sys
 import click
 
 from mtgrules.cli.editions import edition_option
-from mtgrules.cli.options import json_option, lang_option
+from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, use_colour, wrap
 from mtgrules.records import KINDS
 
@@ -66,7 +66,7 @@ def _print_hit(rank: int, hit, view: str | None) -> None:
 
 
 @click.command()
-@click.argument("query", nargs=-1, required=True)
+@click.argument("query", nargs=-1, required=True, callback=nonblank("words to search for, such as energía"))
 @lang_option("Search only these languages, e.g. es,fr (default: all).")
 @click.option("--kind", "kinds", multiple=True, type=click.Choice(KINDS), help="Only records of this kind (repeatable).")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help="Most results to show.")

@@ -12,7 +12,7 @@ import click
 
 from mtgrules.cli.corpus import VIEW_EDITION, edition_label, open_catalog
 from mtgrules.cli.editions import edition_option
-from mtgrules.cli.options import json_option
+from mtgrules.cli.options import json_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.terms import entry_dict, find_terms, similar_names, term_entries
 
@@ -28,7 +28,7 @@ def _print_entry(data: dict) -> None:
 
 
 @click.command()
-@click.argument("word", nargs=-1, required=True)
+@click.argument("word", nargs=-1, required=True, callback=nonblank("a game term in any language, such as connive"))
 @edition_option(VIEW_EDITION)
 @json_option
 def term(word: tuple[str, ...], edition: str | None, as_json: bool) -> None:

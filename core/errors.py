@@ -24,3 +24,8 @@ class ParseError(MtgrulesError):
         if mend:
             text += f" ({mend})"
         super().__init__(text)
+
+
+class LimitError(ParseError):
+    """A document goes beyond a limit a reader sets to stay fast and within the stack (nesting
+    depth, size): a reason to refuse the document, never to try it as another kind."""

@@ -770,6 +770,7 @@ class Store(Queries):
     # --- opening ---------------------------------------------------------------------------
 
     def _open_snapshot(self) -> sqlite3.Connection:
+        _check_not_folder(self.path)
         if not self.path.exists() and not _old_layout(self.path).exists():
             return self._in_memory()
         db = self._snapshot_if_ready()
@@ -838,31 +839,24 @@ class Store(Queries):
     def writing(self, on_wait: Message | None = None) -> Iterator[Writer]:
         """One write transaction: everything inside is committed at the end of the block, or
         nothing when it raises. When another ingest holds the database, `on_wait` is told once
-        and this one waits for it. A store read in memory is written in memory."""
+        and this one waits for it. A store read in memory is written in memory. A database
+        this transaction created is removed when it fails: a refused first ingest leaves no
+        file behind."""
         if self.in_memory:
             yield from self._writing_in_memory()
             return
+        _check_not_folder(self.path)
+        db = self._begin_writing(on_wait)
+        fresh = False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = _connect(str(self.path))
-            db.execute("PRAGMA journal_mode = WAL")
-        except (OSError, sqlite3.OperationalError) as error:
-            raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
-        except sqlite3.DatabaseError as error:
-            raise _not_a_corpus(self.path, error) from None
-        try:
-            try:
-                _begin_immediate(db, on_wait)
-            except sqlite3.OperationalError as error:
-                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
             writer = Writer(db)
             old = _old_layout(self.path)
             renamed: Path | None = None
             try:
-                has_schema = _has_schema(db)
+                fresh = not _has_schema(db)
             except sqlite3.DatabaseError as error:
                 raise _not_a_corpus(self.path, error) from None
-            if not has_schema:
+            if fresh:
                 _create_schema(db, corpus=uuid.uuid4().hex)
                 writer.changed = True
                 if old.exists():
@@ -876,12 +870,39 @@ class Store(Queries):
                 old.parent.rename(renamed)
         except BaseException:
             if db.in_transaction:
+                if fresh:
+                    # Removed while this transaction still holds the lock: a writer waiting for
+                    # it sees the file gone once it has the lock, and starts on a new one.
+                    _remove_database(self.path)
                 db.execute("ROLLBACK")
             raise
         finally:
             db.close()
         self.refresh()
 
+    def _begin_writing(self, on_wait: Message | None) -> sqlite3.Connection:
+        """A connection inside BEGIN IMMEDIATE on the database at `self.path` (created when
+        absent). When the file this connection locked was removed meanwhile (a first ingest
+        that failed), it starts again on the new one."""
+        while True:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                db = _connect(str(self.path))
+                db.execute("PRAGMA journal_mode = WAL")
+            except (OSError, sqlite3.OperationalError) as error:
+                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+            except sqlite3.DatabaseError as error:
+                raise _not_a_corpus(self.path, error) from None
+            try:
+                _begin_immediate(db, on_wait)
+            except sqlite3.OperationalError as error:
+                db.close()
+                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+            if self.path.exists():
+                return db
+            db.execute("ROLLBACK")
+            db.close()
+            on_wait = None  # said once
 
     def _writing_in_memory(self) -> Iterator[Writer]:
         db = self.db
@@ -895,6 +916,16 @@ class Store(Queries):
             raise
         finally:
             db.execute("RELEASE writing")
+
+
+def _remove_database(path: Path) -> None:
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        file.unlink(missing_ok=True)
+
+
+def _check_not_folder(path: Path) -> None:
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not the corpus database (move it away, or set MTGRULES_HOME to a folder of your own)")
 
 
 def _not_a_corpus(path: Path, error: sqlite3.DatabaseError) -> StoreError:

@@ -8,12 +8,23 @@ and hand-written pages leave open, as browsers do: a new `<li>` closes the open 
 `<p>` or block closes an open `<p>`, cells and rows close cells and rows, `<dt>`/`<dd>` close
 each other, and an end tag closes every element opened since its start tag. A stray end tag is
 ignored. Character references are decoded.
+
+Two limits keep a hostile page from hanging or crashing the reader:
+- Elements nested more than `MAX_DEPTH` deep are refused with a LimitError naming the line: the
+  page reader walks the tree recursively, and a page nested 100,000 deep once ended in a
+  RecursionError after 30 s. Real pages nest a few dozen deep; browsers stop nesting at 512.
+- A tag, comment or declaration left unfinished at the end of the page is dropped, as HTML
+  says (and as Python's parser does from 3.13.4): the standard parser before that re-reads the
+  rest of the page for every `<` in it, so 200 KB of `<a<a<a…` took 30 s.
 """
 
 from __future__ import annotations
 
 from html.parser import HTMLParser
 
+from mtgrules.errors import LimitError
+
+MAX_DEPTH = 256
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
 
 # A start tag of the key closes an open element of the value's names, up to the first element
@@ -87,9 +98,10 @@ def _text_into(element: Element, parts: list[str]) -> None:
 
 
 class _Builder(HTMLParser):
-    def __init__(self, block_tags: set[str]):
+    def __init__(self, block_tags: set[str], source: str):
         super().__init__(convert_charrefs=True)
         self.block_tags = block_tags
+        self.source = source
         self.root = Element("body", {}, 1, None)
         self.stack = [self.root]
 
@@ -110,6 +122,9 @@ class _Builder(HTMLParser):
                     break
                 holder.has_block = True
         if tag not in VOID:
+            if len(self.stack) > MAX_DEPTH:
+                raise LimitError(self.source, f"elements nested more than {MAX_DEPTH} deep (<{tag}> here)", line=element.line,
+                                 mend="a saved rule or ruling page nests a few dozen deep: is this the right file?")
             self.stack.append(element)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -126,6 +141,17 @@ class _Builder(HTMLParser):
     def handle_data(self, data: str) -> None:
         self.stack[-1].children.append(data)
 
+    def close(self) -> None:
+        """Drop an unfinished tag, comment or declaration that runs to the end of the page
+        (what `feed` left unread starts with it) instead of letting the standard parser re-read
+        the rest once for every `<` in it. Anything else it left is read as before."""
+        rest = self.rawdata
+        if rest.startswith("<") and not getattr(self, "cdata_elem", None):
+            unfinished = "-->" not in rest if rest.startswith("<!--") else ">" not in rest
+            if unfinished:
+                self.rawdata = ""
+        super().close()
+
     def _close_within(self, names: set[str], scope: set[str]) -> None:
         for depth in range(len(self.stack) - 1, 0, -1):
             name = self.stack[depth].name
@@ -136,9 +162,10 @@ class _Builder(HTMLParser):
                 return
 
 
-def parse(text: str, block_tags: set[str]) -> Element:
-    """The page's body as an element tree (everything outside <body> included, if any)."""
-    builder = _Builder(block_tags)
+def parse(text: str, block_tags: set[str], source: str) -> Element:
+    """The page's body as an element tree (everything outside <body> included, if any). Raises
+    LimitError, naming `source` and the line, for elements nested more than MAX_DEPTH deep."""
+    builder = _Builder(block_tags, source)
     builder.feed(text)
     builder.close()
     return builder.root

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from mtgrules.errors import ParseError
+from mtgrules.parsers import json_depth
 
 _CHUNK = 1 << 20  # characters read at a time, and the text kept before dropping it
 _MARGIN = 1024  # a decoder error this close to the end of the buffer may be a cut token
@@ -303,6 +304,8 @@ class JsonReader:
             raise self.error(f"the file ends where {what} should be", mend=DOWNLOAD_AGAIN)
         self._reads += 1
         while True:
+            # The decoder recurses once a level: refuse a value nested past the limit first.
+            json_depth.check_depth(self._buffer, self.source, start=self._pos, line_offset=self._dropped_lines)
             try:
                 value, end = _DECODER.raw_decode(self._buffer, self._pos)
             except json.JSONDecodeError as error:
@@ -312,8 +315,6 @@ class JsonReader:
                     continue
                 cut_short = unterminated or not self._buffer[at - self._dropped_chars :].strip()
                 raise self.error(f"not valid JSON: {error.msg}", at=at, mend=DOWNLOAD_AGAIN if cut_short else None) from None
-            except RecursionError:
-                raise self.error(f"{what} is nested too deeply to be card data", mend="is this an MTGJSON or Scryfall file?") from None
             except ValueError:  # not a syntax error (caught above): an integer of thousands of digits
                 raise self.error(f"{what} holds a number too long to read") from None
             if isinstance(value, int | float) and _NUMBER_GOES_ON.match(self._buffer, end) and self._more():

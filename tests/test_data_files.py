@@ -143,7 +143,7 @@ def test_the_error_names_the_line_and_byte_where_the_bad_card_starts(tmp_path):
 @pytest.mark.parametrize(
     "raw, message",
     [
-        (b'{"data": {"cards": [{"name": "A", "text": ' + b"[" * 100_000 + b"]" * 100_000 + b"}]}}", "is nested too deeply"),
+        (b'{"data": {"cards": [{"name": "A", "text": ' + b"[" * 100_000 + b"]" * 100_000 + b"}]}}", "arrays and objects nested more than 64 deep"),
         (b'{"data": {"cards": [{"name": "A", "number": ' + b"9" * 5000 + b"}]}}", "holds a number too long to read"),
         (b'{"data": {"cards": [{"name": "A\xff"}]}}', r"not UTF-8 text \(byte 31\)"),
         (b'{"data": {"cards": [{"name": "A"}, {"name": "B", "text": "cut sh', "download it again"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -97,10 +98,11 @@ def test_a_second_ingest_waits_for_the_first_and_is_told_once():
     assert "/b.txt" in store.Store().documents()
 
 
-def test_an_unwritable_data_folder_still_reads_the_embedded_corpus(tmp_path, monkeypatch):
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder")
-    monkeypatch.setenv("MTGRULES_HOME", str(blocker / "home"))
+def test_an_unwritable_data_folder_still_reads_the_embedded_corpus(monkeypatch):
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
     assert store.Store().count() == len(store.embedded_records())
     with pytest.raises(store.StoreUnwritable, match="cannot write the corpus"), store.Store().writing():
         pass
@@ -210,3 +212,42 @@ def test_a_new_package_s_seeds_are_loaded_again_once(monkeypatch):
     assert corpus.generation() == generation + 1 and not corpus.in_memory
     assert corpus.count(langs=["en"]) == 1, "the user's documents stay"
     assert store.Store().generation() == generation + 1, "loaded once"
+
+
+class Refused(Exception):
+    pass
+
+
+def test_a_failed_first_ingest_leaves_no_file_and_one_waiting_for_it_still_stores(isolated_home):
+    holding, release, told = threading.Event(), threading.Event(), threading.Event()
+
+    def first():
+        with pytest.raises(Refused), store.Store().writing() as writer:
+            writer.put("/a.txt", "a", "rules", [rule("100.1", "2026-08-07", "One.")])
+            holding.set()
+            release.wait(10)
+            raise Refused  # a file of this ingest did not parse
+
+    def second():
+        with store.Store().writing(on_wait=lambda text: told.set()) as writer:
+            writer.put("/b.txt", "b", "rules", [rule("100.2", "2026-08-07", "Two.")])
+
+    failing = threading.Thread(target=first)
+    failing.start()
+    assert holding.wait(10)
+    waiting = threading.Thread(target=second)
+    waiting.start()
+    assert told.wait(10), "the second ingest waits for the first"
+    release.set()
+    failing.join(10)
+    waiting.join(10)
+    paths_stored = [path for path, document in store.Store().documents().items() if not document.embedded]
+    assert paths_stored == ["/b.txt"]
+
+
+def test_a_refused_first_ingest_leaves_the_data_folder_empty(isolated_home):
+    isolated_home.mkdir()
+    with pytest.raises(Refused), store.Store().writing() as writer:
+        writer.put("/a.txt", "a", "rules", [])
+        raise Refused
+    assert list(isolated_home.iterdir()) == []
