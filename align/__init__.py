@@ -9,9 +9,11 @@
   translation; `assignment`: the Hungarian method.
 - `english`: the ingested English editions, arranged for alignment.
 - `terms`: the cross-language term dictionary (keyword table, aligned titles).
-- `linking`: the stored records linked for reading (English ruling text, term rules).
 - `trace`: rule identity across English editions (which rule of one edition is which of the
   next, matched by content), the changes between editions, word-level differences.
+- `identities`: those identities kept in the store, brought up to date at ingest.
+- `ingest`: the one orchestration of parse → align → store → identities and term links.
+- `linking`: the store opened with its links up to date; the joins done at read time.
 
 Imports only the foundation (`mtgrules.*` modules) and `mtgrules.parsers`.
 """

@@ -1,40 +1,73 @@
-"""The corpus as the lookups and the index read it: the stored records, linked.
+"""The stored corpus opened for reading, links up to date, and the joins done at read time.
 
-Storage (`mtgrules.store`) keeps records as each document gave them. Two links need the whole
-corpus and are worked out here: a translated ruling gets its English counterpart's text
-(`en_text`, from the user's MTGJSON data, never stored beside the translation), and a
-keyword-table term gets the rules that define it in the newest English edition ingested.
+Identities and term links are worked out at ingest (`mtgrules.align.ingest`); a store migrated
+from the layout of earlier versions has them still to do, which `open_store` does first. A
+translated ruling's English text (`en_text`) is a keyed join at read time: it is never stored
+beside the translation.
 """
 
 from __future__ import annotations
 
-from mtgrules import store as storage
+from collections.abc import Iterator
+
 from mtgrules.records import Record
+from mtgrules.store import Message, Store, StoreUnwritable
+from mtgrules.text import fold
 
 
-def all_records(store: storage.Store | None = None) -> list[Record]:
-    """Embedded seed records plus the user's, with English ruling text filled in where the
-    user ingested the MTGJSON data it comes from, and keyword-table terms linked to the rules
-    of the newest English edition ingested."""
-    from mtgrules.align import terms  # not at import: `mtgrules search` reads only the fingerprint
+def open_store(on_message: Message | None = None, store: Store | None = None) -> Store:
+    """The user's corpus (`store`, or the default one) with identities and term links worked
+    out. When they cannot be (the database cannot be written), lookups go on without them and
+    `on_message` says so."""
+    corpus = store or Store(on_message=on_message)
+    if corpus.links_stale():
+        from mtgrules.align import ingest
 
-    records = storage.stored_records(store)
-    fill_english_rulings(records)
-    terms.link_terms(records)
-    return records
+        try:
+            with corpus.writing() as writer:
+                ingest.relink(writer, set())
+        except StoreUnwritable as error:
+            corpus.on_message(f"{error}: rule identities across editions are not worked out")
+    return corpus
+
+
+def iter_records(store: Store) -> Iterator[Record]:
+    """Every record of the corpus, one at a time, with English ruling text filled in (the
+    English rulings are read first, keyed by card and position) and keyword-table terms given
+    the rules that define them."""
+    english = {(r.card, r.en_position): r for r in store.iter_records(kinds=["ruling"], langs=["en"])}
+    terms = []
+    for record in store.iter_records():
+        if record.kind == "ruling":
+            _fill(record, english)
+        elif record.kind == "term" and not record.rules and record.title:
+            terms.append(record)
+            continue
+        yield record
+    links = store.term_links(sorted({fold(record.title or "") for record in terms})) if terms else {}
+    for record in terms:
+        edition, numbers = links.get(fold(record.title or ""), (None, []))
+        record.rules, record.edition = list(numbers), edition or record.edition
+        yield record
+
+
+def all_records(store: Store | None = None) -> list[Record]:
+    """The whole corpus as a list (`iter_records`): only for what truly needs all of it."""
+    return list(iter_records(open_store(store=store)))
 
 
 def fill_english_rulings(records: list[Record]) -> None:
     """Set `en_text` on translated rulings from the English rulings among `records`."""
-    english = {
-        (r.card, r.en_position): r for r in records if r.kind == "ruling" and r.lang == "en"
-    }
+    english = {(r.card, r.en_position): r for r in records if r.kind == "ruling" and r.lang == "en"}
     for record in records:
-        if record.kind != "ruling":
-            continue
-        if record.lang == "en":
-            record.en_text = record.text
-            continue
-        counterpart = english.get((record.card, record.en_position))
-        if counterpart is not None and counterpart.en_digest == record.en_digest:
-            record.en_text = counterpart.text
+        if record.kind == "ruling":
+            _fill(record, english)
+
+
+def _fill(record: Record, english: dict[tuple, Record]) -> None:
+    if record.lang == "en":
+        record.en_text = record.text
+        return
+    counterpart = english.get((record.card, record.en_position))
+    if counterpart is not None and counterpart.en_digest == record.en_digest:
+        record.en_text = counterpart.text

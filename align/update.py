@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Protocol
 
 from mtgrules import paths, store
-from mtgrules.align import documents, linking, sources
+from mtgrules.align import documents, sources
+from mtgrules.align import ingest as ingesting
 from mtgrules.align.download import DownloadError, DownloadReporter, download
 from mtgrules.parsers import data_files
 
@@ -121,35 +122,23 @@ def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter) -> None:
     if not outcomes:
         return
     reporter.note(f"ingesting {len(outcomes)} file{'s' if len(outcomes) > 1 else ''}…")
-    by_path = {str(outcome.path): outcome for outcome in outcomes}
-    for document in ingest(list(by_path)):
-        outcome = by_path.get(document.path)
+    by_path = {documents.resolved_path(str(outcome.path)): outcome for outcome in outcomes}
+    corpus = store.Store(on_message=reporter.note)
+    done = ingesting.ingest([str(outcome.path) for outcome in outcomes], corpus=corpus, on_wait=reporter.note, all_or_nothing=True)
+    for document in done.stored:
+        outcome = by_path.get(documents.resolved_path(document.path))
         if outcome is not None:  # not a page aligned again
             outcome.kind, outcome.records, outcome.warnings = document.kind, len(document.records), document.warnings
+    for unchanged in done.unchanged:  # stored before with the same content: nothing to do
+        outcome = by_path[unchanged.path]
+        outcome.kind, outcome.records = unchanged.kind, unchanged.records
 
 
-# -- the store boundary: the one place update stores records or asks what is stored ---------------
-
-
-def ingest(files: list[str]) -> list[documents.ParsedDocument]:
-    """What `mtgrules ingest` does, as one library call: parse and align against the corpus,
-    align again the pages a new reference document numbers better, store everything at once
-    (nothing when a file fails). When the store's own ingest orchestration lands in align/,
-    this is the call to replace."""
-    corpus = store.Store()
-    context = linking.all_records(corpus)
-    parsed = documents.parse_files(files, context=context)
-    again = documents.pages_to_realign(corpus.manifest(), parsed)
-    if again:
-        new_records = [record for document in parsed for record in document.records]
-        # A page stored earlier that no longer parses keeps what it had: it is not this call's file.
-        parsed += documents.parse_each(again, context=context + new_records)[0]
-    corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
-    return parsed
+# -- the store boundary: the one place update asks what is stored -------------------------------------
 
 
 def _stored(path: Path) -> bool:
-    return documents.resolved_path(str(path)) in store.Store().manifest()
+    return documents.resolved_path(str(path)) in store.Store().documents()
 
 
 # -- what was fetched and ingested -------------------------------------------------------------------

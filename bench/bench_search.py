@@ -120,7 +120,7 @@ def main() -> None:
     records = linking.all_records()
     load_s = time.perf_counter() - start
     start = time.perf_counter()
-    build.rebuild(records, store.fingerprint())
+    build.rebuild(records, store.Store().fingerprint())
     build_s = time.perf_counter() - start
     # A fresh process builds from the stored corpus, as the first search after an ingest does.
     (home / "cache").rename(home / "cache-old")

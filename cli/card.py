@@ -10,10 +10,10 @@ import sys
 
 import click
 
+from mtgrules.cli.corpus import open_catalog
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.cards import card_entry, find_cards, similar_card_names
-from mtgrules.lookup.catalog import Catalog
 
 
 def _print_card(entry: dict) -> None:
@@ -47,7 +47,7 @@ def _print_card(entry: dict) -> None:
 def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:
     """Show a card by English, Spanish or French name (typos forgiven) with its rulings."""
     text = " ".join(name)
-    catalog = Catalog.load()
+    catalog = open_catalog(None)  # cards and rulings have no edition
     found = find_cards(catalog, text)
     if not found:
         similar = similar_card_names(catalog, text)
@@ -59,9 +59,9 @@ def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:
         if as_json:
             echo_json({"candidates": found})
         sys.exit(1)
-    from mtgrules.engine import registry
+    from mtgrules.lookup import engine_links
 
-    entry = card_entry(catalog, found[0], langs, registry)
+    entry = card_entry(catalog, found[0], langs, engine_links.load())
     if as_json:
         echo_json(entry)
     else:

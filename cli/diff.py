@@ -8,7 +8,7 @@ import sys
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.cli.editions import check_edition_argument, load_records, render_diff
+from mtgrules.cli.editions import check_edition_argument, load_trace, render_diff
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
 
@@ -64,13 +64,13 @@ def diff(old: str, new: str, scope: str | None, as_json: bool) -> None:
     """Show what changed from edition OLD to edition NEW (dates YYYY-MM-DD, or latest).
 
     A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed."""
-    from mtgrules.align.trace import Trace
+    from mtgrules.align.identities import StoredTrace
     from mtgrules.lookup import changes, editions
 
-    records, available = load_records()
-    old_edition, new_edition = editions.resolve(available, old), editions.resolve(available, new)
+    every = load_trace()
+    old_edition, new_edition = editions.resolve(every.editions, old), editions.resolve(every.editions, new)
     first, last = sorted((old_edition, new_edition))
-    trace = Trace(records, editions=[e for e in available if first <= e <= last])  # only what lies between
+    trace = StoredTrace(every.corpus, editions=[e for e in every.editions if first <= e <= last])  # only what lies between
     counts, entries = changes.diff(trace, old_edition, new_edition, scope)
     if not entries:
         within = f" within {scope}" if scope else ""

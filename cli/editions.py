@@ -1,5 +1,5 @@
 """What the edition commands (`history`, `diff`, `stale`) share on the command line: reading
-an edition option, loading the trace, and printing word-level differences.
+an edition option, opening the stored identities, and printing word-level differences.
 
 Differences are coloured on a terminal (deleted words red and struck through, inserted words
 green) and, without colour, marked as `git diff --word-diff=plain` does: `[-deleted-]`
@@ -36,19 +36,18 @@ def check_edition_argument(value: str) -> str:
         raise click.BadParameter(str(error)) from None
 
 
-def load_records():
-    """The corpus records and its English editions (oldest first); exits 1 with a message when
-    the corpus holds no English edition."""
-    from mtgrules.align import linking
-    from mtgrules.align.trace import english_editions
+def load_trace():
+    """The identities the store keeps across its English editions (`identities.StoredTrace`,
+    read by key); exits 1 with a message when the corpus holds no English edition."""
+    from mtgrules.align import identities, linking
+    from mtgrules.cli.corpus import say
     from mtgrules.lookup.editions import NO_ENGLISH
 
-    records = linking.all_records()
-    editions = english_editions(records)
-    if not editions:
+    trace = identities.StoredTrace(linking.open_store(say))
+    if not trace.editions:
         click.echo(f"mtgrules: {NO_ENGLISH}", err=True)
         raise SystemExit(1)
-    return records, editions
+    return trace
 
 
 # Words of unchanged text kept on each side of a change; longer unchanged stretches are cut

@@ -10,6 +10,8 @@ from __future__ import annotations
 import click
 
 from mtgrules import rulenumbers
+from mtgrules.cli.corpus import VIEW_EDITION, edition_label, open_catalog
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.lookup.coverage import by_section, coverage_rows, summary, untested
@@ -37,24 +39,27 @@ def _label(row: dict) -> str:
 
 @engine.command()
 @click.option("--section", callback=_section, metavar="NUMBER", help="Only rules at or under this number: 704, 704.5, 701.50.")
-@click.option("--card", metavar="NAME", help="Only the rulings of this card (English name).")
+@click.option("--card", metavar="NAME", help="Only the rulings of this card (any of its names).")
 @click.option("--list", "full", is_flag=True, help="After the summary, every rule and ruling with its code and tests.")
+@edition_option(VIEW_EDITION)
 @json_option
 @click.pass_context
-def coverage(ctx: click.Context, section: str | None, card: str | None, full: bool, as_json: bool) -> None:
+def coverage(ctx: click.Context, section: str | None, card: str | None, full: bool, edition: str | None, as_json: bool) -> None:
     """Which rules and rulings of the corpus the engine implements and tests: a summary, per
     section where the engine implements something, and what is implemented but untested;
-    `--list` adds every rule and ruling, `--json` gives them to scripts.
+    `--list` adds every rule and ruling, `--json` gives them to scripts. Rules are those of one
+    edition (--edition, default the newest English edition ingested).
 
     Exit codes: 0 found, 1 nothing matched, 2 bad usage.
     """
-    from mtgrules.align.linking import all_records
-    from mtgrules.engine import registry
+    from mtgrules.lookup import engine_links
 
-    rows = coverage_rows(all_records(), section, card, registry)
+    registry = engine_links.load()
+    catalog = open_catalog(edition)
+    rows = coverage_rows(catalog, section, card, registry)
     if not rows:
         what = f"under {section}" if section else f"for {card}" if card else "in the corpus"
-        click.echo(f"mtgrules: no rules or rulings {what}", err=True)
+        click.echo(f"mtgrules: no rules or rulings {what} ({edition_label(catalog)})", err=True)
         ctx.exit(1)
     if as_json:
         for row in rows:

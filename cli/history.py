@@ -9,7 +9,7 @@ import sys
 import click
 
 from mtgrules import rulenumbers
-from mtgrules.cli.editions import change_label, edition_option, load_records, render_diff
+from mtgrules.cli.editions import change_label, edition_option, load_trace, render_diff
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style
 
@@ -57,13 +57,11 @@ def _print_entry(entry: dict) -> None:
 @json_option
 def history(number: str, edition: str | None, langs: list[str] | None, as_json: bool) -> None:
     """Show rule NUMBER in every English edition: its number, title and changes."""
-    from mtgrules.align.trace import Trace
     from mtgrules.lookup import editions
-    from mtgrules.lookup.history import editions_with, find_edition, history_entries
+    from mtgrules.lookup.history import editions_with, entry_identities, find_edition, history_entries
 
-    records, available = load_records()
-    asked = editions.resolve(available, edition) if edition else None
-    trace = Trace(records)
+    trace = load_trace()
+    asked = editions.resolve(trace.editions, edition) if edition else None
     found = find_edition(trace, number, asked)
     if found is None:
         elsewhere = editions_with(trace, number)
@@ -74,7 +72,9 @@ def history(number: str, edition: str | None, langs: list[str] | None, as_json: 
         sys.exit(1)
     if asked is None and found != trace.newest:
         click.echo(f"mtgrules: {number} is not in {trace.newest}; read as numbered in {found}", err=True)
-    translations = editions.translations(records, langs) if langs else []
+    shown = entry_identities(trace, number, found)
+    trace.preload(shown, [n for identity in shown if (n := trace.number(identity, found))])
+    translations = trace.corpus.translations_of(shown, langs) if langs else []
     for entry in history_entries(trace, number, found, translations):
         if as_json:
             echo_json(entry)

@@ -10,20 +10,22 @@ import click
 
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import echo_json, style, wrap
-from mtgrules.errors import ParseError
 
 _INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) when it cannot be detected.")
 
 
 def _parse(paths: tuple[str, ...], lang: str | None):
-    from mtgrules.align import documents, linking
+    from mtgrules.align import documents, ingest, linking
 
     files, _ = documents.document_paths(list(paths))
     if not files:
         raise click.UsageError(f"no documents to read in {', '.join(paths)}")
-    context = linking.all_records()
-    return documents.parse_files(files, lang=lang, context=context), context
+    return ingest.parse(files, lang=lang, corpus=linking.open_store(_say))
+
+
+def _say(text: str) -> None:
+    click.echo(f"mtgrules: {text}", err=True)
 
 
 def _warn(parsed) -> None:
@@ -85,46 +87,39 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     sheets a saved page brings along are skipped). Each file gets one line: what it gave, or
     why it was not stored. The files that parse are stored, and if any did not, the command
     exits 2; with --all-or-nothing, one failing file stores nothing. Re-ingesting a document
-    replaces its records. Pages ingested before an English edition or MTGJSON file are
-    aligned again when one arrives. The search index is rebuilt on the next search.
+    replaces its records; one stored unchanged is skipped. Pages ingested before an English
+    edition or MTGJSON file are aligned again when one arrives. The search index is rebuilt on
+    the next search.
     """
     from mtgrules import store
-    from mtgrules.align import documents, linking
+    from mtgrules.align import documents
+    from mtgrules.align import ingest as ingesting
 
     files, skipped = documents.document_paths(list(paths))
     if not files:
         raise click.UsageError(f"no documents to read in {', '.join(paths)}")
-    corpus = store.Store()
-    context = linking.all_records(corpus)
     with _progress(len(files)) as advance:
-        failures: list[ParseError] = []
-        if all_or_nothing:
-            parsed = documents.parse_files(files, lang=lang, context=context, on_read=advance)
-        else:
-            parsed, failures = documents.parse_each(files, lang=lang, context=context, on_read=advance)
-    again = documents.pages_to_realign(corpus.manifest(), parsed)
-    if again:
-        new_records = [record for document in parsed for record in document.records]
-        # A page stored earlier that no longer parses keeps what it had: it is not this call's file.
-        parsed += documents.parse_each(again, lang=lang, context=context + new_records)[0]
-    _warn(parsed)
-    if parsed:
-        corpus.put([(documents.resolved_path(d.path), d.raw, d.kind, d.records) for d in parsed])
-    failed = {error.source: error for error in failures}
-    by_path = {document.path: document for document in parsed}
-    for path in [*files, *(p for p in again if p not in files)]:
+        done = ingesting.ingest(files, lang=lang, corpus=store.Store(on_message=_say), on_read=advance, on_wait=_say,
+                                all_or_nothing=all_or_nothing)
+    _warn(done.stored)
+    failed = {error.source: error for error in done.failures}
+    by_path = {document.path: document for document in done.stored}
+    unchanged = {document.path: document for document in done.unchanged}
+    for path in [*files, *(p for p in done.realigned if p not in files)]:
         if path in failed:
             click.echo(style(f"not stored: {failed[path]}", fg="red"), err=True)
         elif path in by_path:
             document = by_path[path]
-            realigned = " (aligned again)" if path in again else ""
+            realigned = " (aligned again)" if path in done.realigned else ""
             click.echo(f"{path}: {len(document.records)} records ({document.kind}){realigned}")
+        elif (same := unchanged.get(documents.resolved_path(path))) is not None:
+            click.echo(f"{path}: unchanged, {same.records} records ({same.kind})")
     if skipped:
         kinds = sorted({Path(p).suffix.lower() or "(none)" for p in skipped})
         click.echo(f"skipped {len(skipped)} file(s) that are not documents ({', '.join(kinds[:6])})", err=True)
-    if failures:
-        stored = len([d for d in parsed if d.path in files])
-        click.echo(f"mtgrules: {len(failures)} of {len(files)} file(s) not stored (listed above); {stored} stored", err=True)
+    if done.failures:
+        stored = len([d for d in done.stored if d.path in files]) + len(done.unchanged)
+        click.echo(f"mtgrules: {len(done.failures)} of {len(files)} file(s) not stored (listed above); {stored} stored", err=True)
         sys.exit(2)
 
 

@@ -15,7 +15,8 @@ import sys
 
 import click
 
-from mtgrules.align import linking
+from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.study import board, citations, expect, judging, scenario
@@ -156,11 +157,13 @@ def _check(files: tuple[str, ...], as_json: bool, lang: str) -> int:
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @lang_option("Language of the messages and the cited rules' text (default: the corpus's fullest language).")
+@edition_option(VIEW_EDITION)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per event, then one for the board; for scripts.")
 @click.option("--check", is_flag=True, help="Only say whether the engine agrees with each file's [expect].")
-def judge(files: tuple[str, ...], lang: str | None, as_json: bool, check: bool) -> None:
+def judge(files: tuple[str, ...], lang: str | None, edition: str | None, as_json: bool, check: bool) -> None:
     """Judge the scenarios in FILES (TOML; see examples/README.md): perform their actions, check
     state-based actions, cite the rule behind every event and show the board at the end.
+    Rules are cited from one edition (--edition, default the newest English edition ingested).
 
     Exit codes: 0 judged (with --check: the engine agrees with every file), 1 the engine
     disagrees with a file's [expect] (--check), 2 a bad scenario file (the message names the
@@ -170,9 +173,8 @@ def judge(files: tuple[str, ...], lang: str | None, as_json: bool, check: bool) 
         lang = lang or "en"
         sys.exit(_check(files, as_json, lang))
     loaded = [scenario.load(file) for file in files]
-    records = linking.all_records()
-    texts = citations.RuleTexts(records)
-    lang = lang or citations.default_lang(records)
+    texts = citations.RuleTexts.of_view(open_catalog(edition))
+    lang = lang or citations.default_lang(texts)
     for position, checked in enumerate(loaded):
         judgement = judging.judge(checked)
         if as_json:

@@ -19,6 +19,9 @@ class TerminalReporter:
     def waiting(self, holder: str) -> None:
         click.echo(f"mtgrules: waiting for {holder} to finish building the index…", err=True)
 
+    def note(self, text: str) -> None:
+        click.echo(f"mtgrules: {text}", err=True)
+
     @contextmanager
     def indexing(self, records: list[Record]) -> Iterator[Iterable[Record]]:
         if not sys.stderr.isatty():

@@ -18,7 +18,8 @@ from collections import Counter
 
 import click
 
-from mtgrules.align import linking
+from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
@@ -105,9 +106,10 @@ def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, de
 @click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="Questions to ask.")
 @click.option("--seed", type=int, help="Make the questions and their order reproducible.")
 @click.option("--stats", is_flag=True, help="Show progress per section instead of asking.")
+@edition_option(VIEW_EDITION)
 @writes_data
 def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
-         stats: bool) -> None:
+         stats: bool, edition: str | None) -> None:
     """Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.
 
     Progress is kept per question with spaced repetition (Leitner boxes): missed questions come
@@ -116,12 +118,11 @@ def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: i
     """
     if section is not None and not (section.isdigit() and len(section) in (1, 3)):
         raise click.BadParameter(f"{section!r}: give a section such as 704, or a chapter such as 7", param_hint="--section")
-    records = linking.all_records()
-    texts = citations.RuleTexts(records)
+    texts = citations.RuleTexts.of_view(open_catalog(edition))
     if stats:
-        _stats(texts, lang, section, citations.default_lang(records))
+        _stats(texts, lang, section, citations.default_lang(texts))
         return
-    lang = lang or citations.default_lang(records)
+    lang = lang or citations.default_lang(texts)
     kinds = kinds or questions.KINDS
     pool = questions.build_pool(texts, lang, kinds, section)
     if not pool:

@@ -1,9 +1,11 @@
 """`mtgrules rule NUMBER`: a rule with its subrules, side by side in several languages.
 
-Renders what `mtgrules.lookup.rules` gives, for the rule and each subrule: the text and
-examples in each requested language (a missing translation says so), the rules it refers to
-with their titles, and the engine code that executes it with the tests that exercise it. The
-rule asked for also shows its parent and its neighbours.
+Renders what `mtgrules.lookup.rules` gives, for the rule and each subrule, in one edition's view
+(`--edition`, default the newest English edition): the text and examples in each requested
+language (a missing translation says so; one that follows another edition says which, and
+whether the English changed since), the rules it refers to with their titles, and the engine
+code that executes it with the tests that exercise it. The rule asked for also shows its
+parent and its neighbours.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import sys
 
 import click
 
+from mtgrules.cli.corpus import VIEW_EDITION, edition_label, note_untraced, open_catalog, say, translation_note
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
@@ -20,7 +24,8 @@ from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
 
 def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> None:
     number = entry["number"]
-    click.echo(style(number, bold=True) + (f"  {entry['title']}" if entry.get("title") else ""))
+    edition = style(f"  ({entry['edition']})", dim=True) if "parent" in entry and entry.get("edition") else ""
+    click.echo(style(number, bold=True) + (f"  {entry['title']}" if entry.get("title") else "") + edition)
     if "parent" in entry:
         for label in ("parent", "previous", "next"):
             link = entry[label]
@@ -36,6 +41,9 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> Non
         click.echo(f"  {style(lang, fg='cyan')}  {body}{flag}")
         for example in text["examples"]:
             click.echo(wrap(example, indent="      "))
+        note = translation_note(text, entry.get("edition"))
+        if note:
+            click.echo(style(f"      ({note})", fg="yellow" if text["english_changed"] else None, dim=not text["english_changed"]))
     if entry["references"]:
         cited = "; ".join(f"{r['number']}" + (f" {r['title']}" if r["title"] else "") for r in entry["references"])
         click.echo(wrap("see: " + cited, indent="  "))
@@ -54,23 +62,28 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> Non
 
 def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, as_json: bool) -> int:
     """Print the requested rules and their subrules; the exit code (1 when none exists)."""
-    from mtgrules.engine import registry
+    from mtgrules.lookup import engine_links
 
+    registry = engine_links.load()
     langs = langs or catalog.rule_langs()
-    known = [number for number in requested if number in catalog.numbered]
+    catalog.texts(requested)
+    known = [number for number in requested if catalog.exists(number)]
+    shown = [n for number in known for n in [number, *descendants(catalog, number)]]
+    note_untraced(catalog, shown + [n for n in requested if n not in known])
     if not known:
-        click.echo(f"mtgrules: no rule {', '.join(requested)} in the corpus", err=True)
+        say(f"no rule {', '.join(requested)} in the corpus ({edition_label(catalog)})")
         return 1
-    missing = [number for number in requested if number not in catalog.numbered]
+    missing = [number for number in requested if number not in known]
     if missing:
-        click.echo(f"mtgrules: not in the corpus: {', '.join(missing)}", err=True)
+        say(f"not in the corpus ({edition_label(catalog)}): {', '.join(missing)}")
+    catalog.texts(shown)
     for number in known:
         subrules = descendants(catalog, number)
         entry = rule_entry(catalog, number, langs, registry, head=True)
         if as_json:
             echo_json(entry)
         else:
-            listed = None if subrules else catalog.children.get(number)
+            listed = None if subrules else catalog.children(number)
             _print_entry(entry, brief_children=listed)
         for subrule in subrules:
             sub_entry = rule_entry(catalog, subrule, langs, registry, head=False)
@@ -84,11 +97,16 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
 @click.command()
 @click.argument("number", callback=nonblank("a rule number, such as 704.5 or 704.5a-704.5d"))
 @lang_option("Languages to show side by side, e.g. es,en (default: every language of the corpus).")
+@edition_option(VIEW_EDITION)
 @json_option
-def rule(number: str, langs: list[str] | None, as_json: bool) -> None:
-    """Show rule NUMBER (704.5, 704.5aa, 704.5a-704.5d) with its subrules in several languages."""
+def rule(number: str, langs: list[str] | None, edition: str | None, as_json: bool) -> None:
+    """Show rule NUMBER (704.5, 704.5aa, 704.5a-704.5d) with its subrules in several languages.
+
+    NUMBER is read in one edition of the rules (--edition, default the newest English edition
+    ingested); translations of other editions are shown under the number their rule has there.
+    """
     try:
         numbers = parse_numbers(number)
     except ValueError as error:
         raise click.BadParameter(f"{number!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)") from None
-    sys.exit(show_rules(Catalog.load(), numbers, langs, as_json))
+    sys.exit(show_rules(open_catalog(edition), numbers, langs, as_json))

@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, use_colour, wrap
 from mtgrules.records import KINDS
@@ -50,12 +51,14 @@ def rule_number_asked(text: str) -> str | None:
     return number if is_rule_number(number) else None
 
 
-def _print_hit(rank: int, hit) -> None:
+def _print_hit(rank: int, hit, view: str | None) -> None:
     head = style(f"{rank}. {describe_key(hit)}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
     if hit.title and hit.kind in ("rule", "section", "ruling"):
         head += f"  {hit.title}"
     if hit.date:
         head += style(f"  {hit.date}", dim=True)
+    if hit.edition and view and hit.edition != view:
+        head += style(f"  (translated from the {hit.edition} text)", dim=True)
     if hit.other_langs:
         head += style(f"  also in: {', '.join(hit.other_langs)}", dim=True)
     click.echo(head)
@@ -69,9 +72,11 @@ def _print_hit(rank: int, hit) -> None:
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help="Most results to show.")
 @click.option("--no-translate", "no_translate", is_flag=True,
               help="Search every language with the query as typed; do not translate it.")
+@edition_option("Edition of the rules to search (YYYY-MM-DD or latest; default: the newest English edition ingested).")
 @json_option
 def search(
-    query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ...], limit: int, no_translate: bool, as_json: bool
+    query: tuple[str, ...], langs: list[str] | None, kinds: tuple[str, ...], limit: int, no_translate: bool,
+    edition: str | None, as_json: bool,
 ) -> None:
     """Search rules, rulings and the glossary in every language.
 
@@ -82,15 +87,17 @@ def search(
     Syntax:  "exact phrase"  confab*  electrozoo~  (a OR b) NOT c
     Fields:  card:electrozoa  card:"aether hub"  number:704.5*  lang:fr  kind:ruling
     A rule number (704.5, 704.5aa) shows that rule.
+    Rules are those of one edition (--edition); a translation of another edition is found
+    under the number its rule has in that one.
     """
     text = " ".join(query)
     number = rule_number_asked(text)
     if number:
+        from mtgrules.cli.corpus import open_catalog
         from mtgrules.cli.rule import show_rules
-        from mtgrules.lookup.catalog import Catalog
 
-        catalog = Catalog.load()
-        if number in catalog.numbered:
+        catalog = open_catalog(edition)
+        if catalog.exists(number):
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
     from mtgrules.cli.progress import TerminalReporter
@@ -100,7 +107,7 @@ def search(
     if langs and not set(langs) & set(index.langs):
         click.echo(f"mtgrules: nothing in {', '.join(langs)}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)
-    results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate)
+    results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
     if not results.hits:
         hint = f"; did you mean: {results.suggestion}" if results.suggestion else ""
         click.echo(f"mtgrules: nothing found for {text!r}{hint}", err=True)
@@ -117,4 +124,4 @@ def search(
         if hit.translation and hit.translation != translation:
             click.echo(style(f"translated [{hit.lang}]: {hit.translation}", fg="cyan"))
         translation = hit.translation
-        _print_hit(rank, hit)
+        _print_hit(rank, hit, edition if edition not in (None, "latest") else index.default_view)

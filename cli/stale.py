@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from mtgrules.cli.editions import load_records, render_diff
+from mtgrules.cli.editions import load_trace, render_diff
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 
@@ -68,15 +68,15 @@ def stale(langs: list[str] | None, as_json: bool) -> None:
     """List translated rules whose English has changed since, and rules not yet translated.
 
     Exit 0 when the list has anything, 1 when every translation is current and complete."""
-    from mtgrules.align.trace import Trace
     from mtgrules.lookup import editions
     from mtgrules.lookup.stale import stale_entries
 
     if langs and "en" in langs:
         raise click.BadParameter("English is what translations follow: name other languages, e.g. es,fr", param_hint="--lang")
-    records, _ = load_records()
-    trace = Trace(records)
-    summary, entries = stale_entries(trace, editions.translations(records, langs), langs)
+    trace = load_trace()
+    trace.read_editions(trace.editions)  # every rule of every edition is looked at
+    translated = trace.corpus.records(kinds=["rule"], langs=langs, translated=True)
+    summary, entries = stale_entries(trace, editions.translations(translated, langs), langs)
     if not summary:
         click.echo("mtgrules: no translated rules in the corpus; name a language with --lang to list what to translate", err=True)
         sys.exit(1)

@@ -7,7 +7,8 @@ The package root is the foundation every other part builds on, and imports nothi
 - `text`: `fold`, the one way two spellings are compared;
 - `errors`: the errors a person can act on (one line naming the file, line and mend);
 - `paths`: where data and the index live (MTGRULES_HOME, else the XDG directories);
-- `store`: the corpus as stored (embedded seed records plus what the user ingested).
+- `store`: the corpus database (embedded seed records plus what the user ingested), keyed reads
+  and one transaction per ingest.
 
 Above it, each a subpackage mapped from a top-level folder (see pyproject.toml), imports going
 one way: `parsers` → `align` (alignment and ingest) → `index` → `lookup` → `study` (beside

@@ -37,7 +37,7 @@ class FolderError(MtgrulesError):
 
 
 def data_dir() -> Path:
-    """The folder of the user's corpus (ingested records) and quiz progress."""
+    """The folder of the user's corpus (the database of ingested records) and quiz progress."""
     home = os.environ.get("MTGRULES_HOME")
     if home:
         return _checked(Path(home), "MTGRULES_HOME")
@@ -52,7 +52,14 @@ def cache_dir() -> Path:
     return _checked(_xdg("XDG_CACHE_HOME", ".cache") / "mtgrules", "XDG_CACHE_HOME")
 
 
+def database_path() -> Path:
+    """The corpus database (`mtgrules.store`)."""
+    return data_dir() / "corpus.sqlite3"
+
+
 def corpus_dir() -> Path:
+    """Where versions before the database kept the corpus (`manifest.json`, `documents/`):
+    read once, to migrate it."""
     return _checked(data_dir() / "corpus", "MTGRULES_HOME")
 
 

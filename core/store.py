@@ -1,50 +1,205 @@
-"""The corpus store: the embedded seed records plus what the user ingested.
+"""The corpus store: one SQLite database, `paths.database_path()` (`corpus.sqlite3` in the data
+folder), the one place that opens it.
 
-Layout under `paths.corpus_dir()`:
+Why SQLite: a lookup must read what it shows, not the whole corpus. Rules are keyed by
+(edition, number), rulings and cards by the English card name, names by their folded form, and
+each key has an index; a `mtgrules rule 704.5g` reads a few dozen rows whatever the size of the
+corpus. The whoosh index stays the full-text index and is derived from this store.
 
-    manifest.json           {document path: {"file", "digest", "kind", "records", "ingested"}}
-    documents/<id>.jsonl    the records of one ingested document, one JSON object a line
+Tables (`SCHEMA`):
 
-Every write goes to a temporary file beside the target and is swapped in with `os.replace`, the
-manifest last, so an interrupted ingest leaves the previous corpus intact. Re-ingesting a
-document (same resolved path) replaces its records. A user document whose content digest equals
-an embedded seed's replaces that seed's embedded records instead of duplicating them.
+- `meta`: the schema version, a random `corpus` id made when the database is, the `generation`
+  (bumped by every committed change: with the id, the fingerprint the search index is built
+  for), the digest of the packaged seed records (`embedded`), and `links` ("stale" after a
+  migration: identities and term links are then worked out again, see `links_stale`).
+- `documents`: one row per ingested document (resolved path, raw digest, kind, the `--lang`
+  it was ingested with); the embedded seed documents as `embedded:seeds/000_….txt` rows.
+- `records`: every record, its keys as columns (kind, lang, edition, number, parent, card,
+  title, en_position, en_digest, aligned, confidence) and the Record itself as JSON (`body`,
+  without `en_text`: English ruling text is joined at read time, never stored twice).
+- `card_names`: every English and printed card name, folded (`mtgrules.text.fold`), per document.
+- `identities`: rule identity across English editions, per (edition, number): the identity, the
+  number it matched in the previous edition (`previous`), the change since then, and a digest of
+  the English content (two editions' texts of one identity differ when their digests do).
+  `traces` names the previous edition each edition was matched against.
+- `term_links`: the rules (edition, number) that define a term of the keyword table.
+- `counts` and `term_names`: derived at each commit (how many records of each edition, language
+  and kind, so which editions exist, which are English and which languages; the translated
+  titles of each identity), so lookups read a few rows.
+
+Writing: `Store.writing()` is one transaction (BEGIN IMMEDIATE) for a whole ingest; a second
+writer waits (its `on_wait` callback is told once). The database is in WAL mode, so readers never
+wait and never see a half-written corpus: each `Store` reads one snapshot, taken at its first
+query. The store offers primitives (put or remove a document, replace identities and term
+links, keyed queries); the orchestration (parse, align, put, trace identities, link terms)
+lives above, in `mtgrules.align.ingest`, since the foundation imports nothing of alignment.
+
+Identical re-ingest (same path, digest and language) changes nothing: no new generation, so no
+index rebuild. A user document with the same raw digest as an embedded seed replaces that
+seed's rows.
+
+Missing or read-only data folder: lookups still work on the embedded corpus. With no database
+file, a reader builds an in-memory one from the packaged seeds (nothing is written); when the
+database cannot be written (its seeds to refresh, a migration to make), the reader works on an
+in-memory copy. Migration: a corpus in the layout of earlier versions (`corpus/manifest.json`
+and `corpus/documents/*.jsonl`) is moved into the database on first open, with one message
+through `on_message`; the old folder is kept, renamed, and the message says where.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
-import os
-import tempfile
-from collections.abc import Iterable
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
-from mtgrules import paths
-from mtgrules.errors import ParseError
+from mtgrules import paths, rulenumbers
+from mtgrules.errors import MtgrulesError, ParseError
 from mtgrules.records import Record
+from mtgrules.text import fold
 
+SCHEMA_VERSION = 1
 EMBEDDED_RECORDS = "seeds.jsonl"
 EMBEDDED_MANIFEST = "seeds-manifest.json"
+EMBEDDED_PREFIX = "embedded:"
+RULE_KINDS = ("rule", "section")
+# How long a writer waits for another ingest to finish before giving up.
+WRITER_WAIT_SECONDS = 600
+READER_WAIT_MS = 5000
+
+Message = Callable[[str], None]
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE documents (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    digest TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    lang TEXT,
+    ingested TEXT NOT NULL,
+    records INTEGER NOT NULL,
+    embedded INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX documents_digest ON documents (digest);
+CREATE TABLE records (
+    id INTEGER PRIMARY KEY,
+    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    edition TEXT,
+    number TEXT,
+    parent TEXT,
+    card TEXT,
+    title TEXT,
+    en_position INTEGER,
+    en_digest TEXT,
+    aligned INTEGER NOT NULL,
+    confidence REAL,
+    body TEXT NOT NULL
+);
+CREATE INDEX records_number ON records (kind, edition, number, lang);
+CREATE INDEX records_parent ON records (kind, edition, parent, lang);
+CREATE INDEX records_lang ON records (kind, lang, edition);
+CREATE INDEX records_by_number ON records (number, kind) WHERE number IS NOT NULL;
+CREATE INDEX records_card ON records (card) WHERE card IS NOT NULL;
+CREATE INDEX records_en_digest ON records (en_digest) WHERE en_digest IS NOT NULL;
+CREATE INDEX records_document ON records (document);
+CREATE INDEX records_titled ON records (edition, lang) WHERE title IS NOT NULL AND kind IN ('rule', 'section');
+CREATE TABLE card_names (
+    folded TEXT NOT NULL,
+    card TEXT NOT NULL,
+    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE
+);
+CREATE INDEX card_names_folded ON card_names (folded, card);
+CREATE INDEX card_names_document ON card_names (document);
+CREATE TABLE identities (
+    edition TEXT NOT NULL,
+    number TEXT NOT NULL,
+    identity TEXT NOT NULL,
+    previous TEXT,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (edition, number)
+) WITHOUT ROWID;
+CREATE INDEX identities_identity ON identities (identity, edition, number, digest);
+CREATE INDEX identities_number ON identities (number);
+CREATE TABLE traces (edition TEXT PRIMARY KEY, previous TEXT) WITHOUT ROWID;
+CREATE TABLE term_links (term TEXT NOT NULL, edition TEXT NOT NULL, number TEXT NOT NULL, position INTEGER NOT NULL);
+CREATE INDEX term_links_term ON term_links (term, edition);
+CREATE TABLE counts (
+    edition TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    records INTEGER NOT NULL,
+    PRIMARY KEY (edition, lang, kind)
+) WITHOUT ROWID;
+CREATE TABLE term_names (
+    identity TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    name TEXT NOT NULL,
+    folded TEXT NOT NULL,
+    PRIMARY KEY (identity, lang, folded)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(MtgrulesError):
+    """The corpus database cannot be used as it is: one line saying why and what to do."""
+
+
+class StoreUnwritable(StoreError):
+    """The corpus database (or its folder) cannot be written."""
+
+
+@dataclass(frozen=True)
+class Document:
+    path: str
+    digest: str
+    kind: str
+    lang: str | None
+    ingested: str
+    records: int
+    embedded: bool
+
+
+@dataclass(frozen=True)
+class Edition:
+    date: str
+    english: bool  # English rules or sections of this edition are in the corpus
+    records: int
+
+
+@dataclass(frozen=True)
+class Identity:
+    """One English rule's place in the identities: `identity` is shared by every edition's
+    number for the same rule; `previous` is its number in the edition before (None when it is
+    new there); `digest` names its English content."""
+
+    edition: str
+    number: str
+    identity: str
+    previous: str | None
+    digest: str
+
+
+@dataclass(frozen=True)
+class Counterpart:
+    """A record shown in a view under another edition's number: `number` is the view's number,
+    `english_changed` whether the English of the record's edition differs from the view's."""
+
+    number: str
+    record: Record
+    english_changed: bool
 
 
 def digest_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def _write_atomically(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 def records_to_jsonl(records: Iterable[Record]) -> str:
@@ -64,69 +219,6 @@ def read_jsonl(text: str, source: str) -> list[Record]:
     return records
 
 
-class Store:
-    """The user's corpus under one folder (default: `paths.corpus_dir()`)."""
-
-    def __init__(self, root: Path | None = None):
-        self.root = Path(root) if root is not None else paths.corpus_dir()
-
-    @property
-    def manifest_path(self) -> Path:
-        return self.root / "manifest.json"
-
-    def manifest(self) -> dict[str, dict]:
-        try:
-            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-
-    def put(self, documents: list[tuple[str, bytes, str, list[Record]]]) -> None:
-        """Store the records of several parsed documents at once: (path, raw bytes, document
-        kind, records). Callers parse every document first, so a failure stores nothing.
-
-        Each document's records go to a new file named by its content; the manifest is swapped
-        in last and only then are the files it no longer names removed, so an interruption at
-        any point leaves the previous corpus whole. A lock serialises concurrent ingests."""
-        self.root.mkdir(parents=True, exist_ok=True)
-        with open(self.root / ".lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            manifest = self.manifest()
-            for path, raw, kind, records in documents:
-                body = records_to_jsonl(records)
-                document_id = hashlib.sha1(path.encode("utf-8")).hexdigest()[:12]
-                file_name = f"documents/{Path(path).stem[:40]}-{document_id}-{digest_bytes(body.encode())[:12]}.jsonl"
-                _write_atomically(self.root / file_name, body)
-                manifest[path] = {
-                    "file": file_name,
-                    "digest": digest_bytes(raw),
-                    "kind": kind,
-                    "records": len(records),
-                    "ingested": datetime.now(UTC).isoformat(timespec="seconds"),
-                }
-            _write_atomically(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-            named = {entry["file"] for entry in manifest.values()}
-            for stale in (self.root / "documents").glob("*.jsonl"):
-                if f"documents/{stale.name}" not in named:
-                    stale.unlink()
-
-    def records(self) -> list[Record]:
-        out: list[Record] = []
-        for entry in self.manifest().values():
-            file = self.root / entry["file"]
-            out.extend(read_jsonl(file.read_text(encoding="utf-8"), str(file)))
-        return out
-
-    def digests(self) -> set[str]:
-        return {entry["digest"] for entry in self.manifest().values()}
-
-    def fingerprint(self) -> str:
-        """Changes whenever the user's corpus changes: the index is rebuilt when it does."""
-        try:
-            return digest_bytes(self.manifest_path.read_bytes())
-        except FileNotFoundError:
-            return "empty"
-
-
 def embedded_records() -> list[Record]:
     """The records generated from `seeds/` and committed under `corpus/`."""
     text = resources.files("mtgrules.corpus").joinpath(EMBEDDED_RECORDS).read_text(encoding="utf-8")
@@ -138,21 +230,756 @@ def embedded_manifest() -> dict[str, dict]:
     return json.loads(text)
 
 
-def stored_records(store: Store | None = None) -> list[Record]:
-    """Embedded seed records plus the user's, as stored: a user copy of a seed replaces the
-    seed's embedded records. Nothing is linked here: `mtgrules.align.linking` does that."""
-    store = store or Store()
-    user = store.records()
-    user_digests = store.digests()
-    seeds_replaced = {
-        entry["source"] for entry in embedded_manifest().values() if entry["digest"] in user_digests
-    }
-    embedded = [r for r in embedded_records() if r.source.rsplit(":", 1)[0] not in seeds_replaced]
-    return embedded + user
+def embedded_digest() -> str:
+    """Names the packaged seed records: the store loads them again when it changes."""
+    package = resources.files("mtgrules.corpus")
+    return digest_bytes(package.joinpath(EMBEDDED_RECORDS).read_bytes() + package.joinpath(EMBEDDED_MANIFEST).read_bytes())
 
 
-def fingerprint(store: Store | None = None) -> str:
-    """A content hash of everything searchable: the embedded corpus and the user's."""
-    store = store or Store()
-    embedded = resources.files("mtgrules.corpus").joinpath(EMBEDDED_RECORDS).read_bytes()
-    return digest_bytes(embedded + store.fingerprint().encode())
+def _record(body: str) -> Record:
+    return Record.from_dict(json.loads(body))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _marks(values: Sequence) -> str:
+    return ",".join("?" * len(values))
+
+
+ANY = object()  # `edition=ANY`: records of every edition (None selects records without one)
+
+
+class Queries:
+    """Keyed reads over one connection: what `Store` (a snapshot) and `Writer` (inside the
+    ingest's transaction) share."""
+
+    db: sqlite3.Connection
+
+    # --- meta ------------------------------------------------------------------------------
+
+    def meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def generation(self) -> int:
+        return int(self.meta("generation") or 0)
+
+    def fingerprint(self) -> str:
+        """Changes whenever the corpus does: the search index is rebuilt when it does."""
+        return f"{self.meta('corpus')}-{self.generation()}"
+
+    def links_stale(self) -> bool:
+        """True when identities and term links must be worked out again (after a migration)."""
+        return self.meta("links") == "stale"
+
+    # --- documents and editions ------------------------------------------------------------
+
+    def documents(self) -> dict[str, Document]:
+        rows = self.db.execute("SELECT path, digest, kind, lang, ingested, records, embedded FROM documents ORDER BY id")
+        return {path: Document(path, digest, kind, lang, ingested, count, bool(embedded))
+                for path, digest, kind, lang, ingested, count, embedded in rows}
+
+    def editions(self) -> list[Edition]:
+        """Every edition some record belongs to, oldest first."""
+        rows = self.db.execute(
+            "SELECT edition, MAX(lang = 'en' AND kind IN ('rule', 'section')), SUM(records) FROM counts"
+            " WHERE edition != '' GROUP BY edition ORDER BY edition"
+        )
+        return [Edition(date, bool(english), count) for date, english, count in rows]
+
+    def english_editions(self) -> list[str]:
+        return [edition.date for edition in self.editions() if edition.english]
+
+    def default_edition(self) -> str | None:
+        """The edition a view shows unless told otherwise: the newest English edition; with
+        none, the newest edition any record belongs to (the seeds' 2026-08-07)."""
+        editions = self.editions()
+        english = [e.date for e in editions if e.english]
+        if english:
+            return english[-1]
+        return editions[-1].date if editions else None
+
+    # --- records by key --------------------------------------------------------------------
+
+    def records(
+        self,
+        *,
+        kinds: Sequence[str] | None = None,
+        langs: Sequence[str] | None = None,
+        edition: object = ANY,
+        numbers: Sequence[str] | None = None,
+        parents: Sequence[str] | None = None,
+        card: str | None = None,
+        en_digest: str | None = None,
+        titled: bool = False,
+        translated: bool = False,
+    ) -> list[Record]:
+        """The records matching every filter given, in ingest order. `edition=None` selects
+        records without an edition; `translated` every language but English."""
+        return list(self.iter_records(kinds=kinds, langs=langs, edition=edition, numbers=numbers, parents=parents,
+                                      card=card, en_digest=en_digest, titled=titled, translated=translated))
+
+    def iter_records(self, **filters) -> Iterator[Record]:
+        """`records`, one at a time: the whole corpus can be read without holding it."""
+        where, values = _where(**filters)
+        for (body,) in self.db.execute(f"SELECT body FROM records{where} ORDER BY id", values):
+            yield _record(body)
+
+    def titles(self, edition: str | None) -> list[tuple[str, str, str, bool, str | None]]:
+        """(number, lang, title, aligned, en_title) of the titled rules and sections of an
+        edition (None: of no edition), read from the index of titled records without decoding
+        the records."""
+        sql = ("SELECT number, lang, title, aligned, json_extract(body, '$.en_title') FROM records"
+               " WHERE title IS NOT NULL AND kind IN ('rule', 'section') AND number IS NOT NULL AND edition")
+        rows = self.db.execute(sql + (" = ? ORDER BY id" if edition is not None else " IS NULL ORDER BY id"),
+                               (edition,) if edition is not None else ())
+        return [(number, lang, title, bool(aligned), en_title) for number, lang, title, aligned, en_title in rows]
+
+    def count(self, **filters) -> int:
+        where, values = _where(**filters)
+        return self.db.execute(f"SELECT COUNT(*) FROM records{where}", values).fetchone()[0]
+
+    def numbers(self, *, kinds: Sequence[str] = RULE_KINDS, langs: Sequence[str] | None = None, edition: object = ANY,
+                parents: Sequence[str] | None = None) -> set[str]:
+        """The numbers of the records matching, without reading the records."""
+        where, values = _where(kinds=kinds, langs=langs, edition=edition, parents=parents)
+        clause = " AND number IS NOT NULL" if where else " WHERE number IS NOT NULL"
+        return {row[0] for row in self.db.execute(f"SELECT DISTINCT number FROM records{where}{clause}", values)}
+
+    def languages(self, kinds: Sequence[str] = ("rule",)) -> list[str]:
+        """The languages records of these kinds are in."""
+        rows = self.db.execute(f"SELECT DISTINCT lang FROM counts WHERE kind IN ({_marks(kinds)})", tuple(kinds))
+        return sorted(row[0] for row in rows)
+
+    def editions_of(self, numbers: Sequence[str], kinds: Sequence[str] = RULE_KINDS) -> dict[str | None, dict[str, int]]:
+        """Edition -> language -> how many records numbered `numbers` it has."""
+        rows = self.db.execute(
+            f"SELECT edition, lang, COUNT(*) FROM records WHERE kind IN ({_marks(kinds)}) AND number IN ({_marks(numbers)})"
+            " GROUP BY edition, lang",
+            (*kinds, *numbers),
+        )
+        table: dict[str | None, dict[str, int]] = {}
+        for edition, lang, count in rows:
+            table.setdefault(edition, {})[lang] = count
+        return table
+
+    # --- identities ------------------------------------------------------------------------
+
+    def identities(self, edition: str, numbers: Sequence[str] | None = None) -> dict[str, Identity]:
+        """Number -> identity row of an English edition (of `numbers`, or all of them)."""
+        sql = "SELECT edition, number, identity, previous, digest FROM identities WHERE edition = ?"
+        values: tuple = (edition,)
+        if numbers is not None:
+            sql += f" AND number IN ({_marks(numbers)})"
+            values += tuple(numbers)
+        return {row[1]: Identity(*row) for row in self.db.execute(sql, values)}
+
+    def numbered(self, numbers: Sequence[str]) -> list[Identity]:
+        """The identity rows of these numbers in every English edition."""
+        rows = self.db.execute(
+            f"SELECT edition, number, identity, previous, digest FROM identities WHERE number IN ({_marks(numbers)})", tuple(numbers)
+        )
+        return [Identity(*row) for row in rows]
+
+    def traced_editions(self) -> dict[str, str | None]:
+        """Edition -> the edition it was matched against (None for the oldest)."""
+        return dict(self.db.execute("SELECT edition, previous FROM traces ORDER BY edition").fetchall())
+
+    def steps(self, identities: Sequence[str]) -> list[Identity]:
+        """Every edition's row of these identities, oldest edition first."""
+        rows = self.db.execute(
+            "SELECT edition, number, identity, previous, digest FROM identities"
+            f" WHERE identity IN ({_marks(identities)}) ORDER BY edition",
+            tuple(identities),
+        )
+        return [Identity(*row) for row in rows]
+
+    def map_numbers(self, source: str, numbers: Sequence[str], target: str) -> dict[str, str]:
+        """Number in `source` -> the number of the same rule in `target` (both English editions
+        traced); numbers whose rule is not in `target` are left out."""
+        if source == target:
+            return {number: number for number in numbers}
+        rows = self.db.execute(
+            "SELECT s.number, t.number FROM identities s CROSS JOIN identities t ON t.identity = s.identity AND t.edition = ?"
+            f" WHERE s.edition = ? AND s.number IN ({_marks(numbers)})",
+            (target, source, *numbers),
+        )
+        return dict(rows.fetchall())
+
+    def all_identities(self) -> list[tuple[str, str, str]]:
+        """(edition, number, identity) of every English rule and section traced."""
+        return self.db.execute("SELECT edition, number, identity FROM identities").fetchall()
+
+    def english_of(self, identities: Sequence[str]) -> list[Record]:
+        """The English rules and sections of these identities, in every edition."""
+        rows = self.db.execute(
+            "SELECT r.body FROM identities i CROSS JOIN records r ON r.kind IN ('rule', 'section') AND r.edition = i.edition"
+            f" AND r.number = i.number AND r.lang = 'en' WHERE i.identity IN ({_marks(identities)})",
+            tuple(identities),
+        )
+        return [_record(body) for (body,) in rows]
+
+    def translations_of(self, identities: Sequence[str], langs: Sequence[str] | None = None) -> list[Record]:
+        """Aligned translated rules (in `langs`, or every language but English) of the English
+        editions' rules of these identities, whatever edition they follow."""
+        sql = (
+            "SELECT r.body FROM identities i CROSS JOIN records r ON r.kind = 'rule' AND r.edition = i.edition"
+            f" AND r.number = i.number AND r.lang != 'en' AND r.aligned = 1 WHERE i.identity IN ({_marks(identities)})"
+        )
+        values: tuple = tuple(identities)
+        if langs is not None:
+            sql += f" AND r.lang IN ({_marks(langs)})"
+            values += tuple(langs)
+        return [_record(body) for (body,) in self.db.execute(sql + " ORDER BY r.id", values)]
+
+    def counterparts(self, edition: str, numbers: Sequence[str]) -> list[Counterpart]:
+        """Translated rules and sections of other editions that are, by identity, the rules
+        `numbers` of the English edition `edition`."""
+        rows = self.db.execute(
+            "SELECT v.number, r.body, e.digest != v.digest FROM identities v"
+            " CROSS JOIN identities e ON e.identity = v.identity AND e.edition != v.edition"
+            " CROSS JOIN records r ON r.kind IN ('rule', 'section') AND r.edition = e.edition AND r.number = e.number AND r.lang != 'en'"
+            f" WHERE v.edition = ? AND v.number IN ({_marks(numbers)})",
+            (edition, *numbers),
+        )
+        return [Counterpart(number, _record(body), bool(changed)) for number, body, changed in rows]
+
+    # --- cards -----------------------------------------------------------------------------
+
+    def cards_named(self, folded: str) -> set[str]:
+        """English names of the cards one of whose names folds to `folded`."""
+        rows = self.db.execute("SELECT DISTINCT card FROM card_names WHERE folded = ?", (folded,))
+        return {row[0] for row in rows}
+
+    def cards_named_from(self, prefix: str) -> set[str]:
+        """English names of the cards one of whose folded names starts with `prefix`."""
+        rows = self.db.execute("SELECT DISTINCT card FROM card_names WHERE folded >= ? AND folded < ?", (prefix, prefix + "\U0010ffff"))
+        return {row[0] for row in rows}
+
+    def cards_named_with(self, part: str) -> set[str]:
+        """English names of the cards one of whose folded names contains `part` (reads every name)."""
+        rows = self.db.execute("SELECT DISTINCT card FROM card_names WHERE instr(folded, ?) > 0", (part,))
+        return {row[0] for row in rows}
+
+    def card_names(self) -> dict[str, set[str]]:
+        """Every folded name -> the English names of its cards (reads every name: for "did you mean")."""
+        table: dict[str, set[str]] = {}
+        for folded, card in self.db.execute("SELECT DISTINCT folded, card FROM card_names"):
+            table.setdefault(folded, set()).add(card)
+        return table
+
+    def cards_with_ruling(self, en_digest: str) -> int:
+        """How many cards carry the English ruling of this digest."""
+        row = self.db.execute("SELECT COUNT(DISTINCT card) FROM records WHERE en_digest = ? AND kind = 'ruling'", (en_digest,))
+        return row.fetchone()[0]
+
+    # --- terms -----------------------------------------------------------------------------
+
+    def term_links(self, terms: Sequence[str]) -> dict[str, tuple[str, list[str]]]:
+        """Folded keyword term -> (edition, the numbers of the rules defining it there)."""
+        table: dict[str, tuple[str, list[str]]] = {}
+        rows = self.db.execute(
+            f"SELECT term, edition, number FROM term_links WHERE term IN ({_marks(terms)}) ORDER BY term, position", tuple(terms)
+        )
+        for term, edition, number in rows:
+            table.setdefault(term, (edition, []))[1].append(number)
+        return table
+
+    def term_names(self, edition: str, english: bool) -> list[tuple[str, str, str]]:
+        """(number in `edition`, lang, name): the translated titles of the rules of an edition,
+        each from any edition whose rule has the same identity (an English edition) or from the
+        edition itself (one with no English text, whose rules are known only by number)."""
+        if english:
+            sql = ("SELECT v.number, t.lang, t.name FROM term_names t CROSS JOIN identities v"
+                   " ON v.identity = t.identity AND v.edition = ?")
+            return self.db.execute(sql, (edition,)).fetchall()
+        rows = self.db.execute("SELECT identity, lang, name FROM term_names WHERE identity >= ? AND identity < ?",
+                               (edition + "/", edition + "0"))
+        return [(identity.split("/", 1)[1], lang, name) for identity, lang, name in rows]
+
+
+# Joins below are written CROSS JOIN: SQLite then keeps the order written (the keyed side first),
+# where its planner, without statistics, would scan every rule of the corpus for the other side.
+
+
+def _where(
+    *,
+    kinds: Sequence[str] | None = None,
+    langs: Sequence[str] | None = None,
+    edition: object = ANY,
+    numbers: Sequence[str] | None = None,
+    parents: Sequence[str] | None = None,
+    card: str | None = None,
+    en_digest: str | None = None,
+    titled: bool = False,
+    translated: bool = False,
+) -> tuple[str, tuple]:
+    clauses: list[str] = []
+    values: list = []
+    if kinds is not None:
+        clauses.append(f"kind IN ({_marks(kinds)})")
+        values += kinds
+    if langs is not None:
+        # `+lang`: never the key to search by (a language holds most of the corpus); without
+        # the `+`, SQLite's planner, lacking statistics, may scan every English rule of every
+        # edition for a few numbers.
+        clauses.append(f"+lang IN ({_marks(langs)})")
+        values += langs
+    if translated:
+        clauses.append("lang != 'en'")
+    if edition is None:
+        clauses.append("edition IS NULL")
+    elif edition is not ANY:
+        clauses.append("edition = ?")
+        values.append(edition)
+    if numbers is not None:
+        clauses.append(f"number IN ({_marks(numbers)})")
+        values += numbers
+    if parents is not None:
+        clauses.append(f"parent IN ({_marks(parents)})")
+        values += parents
+    if card is not None:
+        clauses.append("card = ?")
+        values.append(card)
+    if en_digest is not None:
+        clauses.append("en_digest = ?")
+        values.append(en_digest)
+    if titled:
+        clauses.append("title IS NOT NULL")
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(values)
+
+
+class Writer(Queries):
+    """The ingest's transaction: reads see its own writes; nothing is visible to others until
+    the `Store.writing()` block ends without an error."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+        self.changed = False
+
+    def editions(self) -> list[Edition]:
+        """As in `Queries`, but worked out from the records as they are in this transaction."""
+        rows = self.db.execute(
+            "SELECT edition, MAX(lang = 'en' AND kind IN ('rule', 'section')), COUNT(*) FROM records"
+            " WHERE edition IS NOT NULL GROUP BY edition ORDER BY edition"
+        )
+        return [Edition(date, bool(english), count) for date, english, count in rows]
+
+    def unchanged(self, path: str, digest: str, lang: str | None) -> bool:
+        """True when `path` is stored with this raw digest and language: ingesting it again
+        would change nothing."""
+        row = self.db.execute("SELECT digest, lang FROM documents WHERE path = ?", (path,)).fetchone()
+        return row is not None and tuple(row) == (digest, lang)
+
+    def put(self, path: str, digest: str, kind: str, records: list[Record], lang: str | None = None,
+            *, ingested: str | None = None, embedded: bool = False) -> None:
+        """Store a parsed document's records, replacing what `path` held before; a user document
+        with an embedded seed's digest replaces that seed."""
+        self.remove(path)
+        if not embedded:
+            self.db.execute("DELETE FROM documents WHERE embedded = 1 AND digest = ?", (digest,))
+        cursor = self.db.execute(
+            "INSERT INTO documents (path, digest, kind, lang, ingested, records, embedded) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (path, digest, kind, lang, ingested or _now(), len(records), int(embedded)),
+        )
+        document = cursor.lastrowid or 0
+        self.db.executemany(
+            "INSERT INTO records (document, kind, lang, edition, number, parent, card, title, en_position, en_digest,"
+            " aligned, confidence, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [_row(document, record) for record in records],
+        )
+        names = {
+            (fold(name).strip(), record.card)
+            for record in records
+            if record.kind in ("card", "ruling") and record.card
+            for name in (record.card, record.printed_name, *record.names.values())
+            if name
+        }
+        self.db.executemany("INSERT INTO card_names (folded, card, document) VALUES (?, ?, ?)",
+                            [(" ".join(folded.split()), card, document) for folded, card in sorted(names)])
+        self.changed = True
+
+    def remove(self, path: str) -> bool:
+        removed = self.db.execute("DELETE FROM documents WHERE path = ?", (path,)).rowcount > 0
+        self.changed |= removed
+        return removed
+
+    def replace_identities(self, edition: str, previous: str | None, rows: Iterable[Identity]) -> None:
+        """The identities of one English edition, traced against `previous`."""
+        self.remove_identities(edition)
+        self.db.execute("INSERT INTO traces (edition, previous) VALUES (?, ?)", (edition, previous))
+        self.db.executemany(
+            "INSERT INTO identities (edition, number, identity, previous, digest) VALUES (?, ?, ?, ?, ?)",
+            [(row.edition, row.number, row.identity, row.previous, row.digest) for row in rows],
+        )
+        self.changed = True
+
+    def remove_identities(self, edition: str) -> None:
+        self.db.execute("DELETE FROM identities WHERE edition = ?", (edition,))
+        self.changed |= self.db.execute("DELETE FROM traces WHERE edition = ?", (edition,)).rowcount > 0
+
+    def replace_term_links(self, links: Iterable[tuple[str, str, str]]) -> None:
+        """Every keyword term's defining rules: (folded term, edition, number), in order."""
+        self.db.execute("DELETE FROM term_links")
+        self.db.executemany("INSERT INTO term_links (term, edition, number, position) VALUES (?, ?, ?, ?)",
+                            [(term, edition, number, position) for position, (term, edition, number) in enumerate(links)])
+        self.changed = True
+
+    def links_current(self) -> None:
+        if self.links_stale():
+            self.db.execute("UPDATE meta SET value = 'current' WHERE key = 'links'")
+            self.changed = True
+
+    def refresh_derived(self) -> None:
+        """The tables worked out from the others: how many records of each edition, language
+        and kind (`counts`), and every identity's translated titles (`term_names`)."""
+        self.db.execute("DELETE FROM counts")
+        self.db.execute(
+            "INSERT INTO counts (edition, lang, kind, records)"
+            " SELECT COALESCE(edition, ''), lang, kind, COUNT(*) FROM records GROUP BY edition, lang, kind"
+        )
+        self.db.execute("DELETE FROM term_names")
+        # A title of an edition whose English is traced joins its identity; any other edition's
+        # title is known only by its own number ("2026-08-07/701.50").
+        translated = (
+            "FROM records r LEFT JOIN identities i ON i.edition = r.edition AND i.number = r.number"
+            " WHERE r.kind IN ('rule', 'section') AND r.lang != 'en' AND r.aligned = 1 AND r.title IS NOT NULL"
+            " AND r.number IS NOT NULL AND r.edition IS NOT NULL"
+        )
+        identity = "COALESCE(i.identity, r.edition || '/' || r.number)"
+        self.db.execute(
+            "INSERT OR IGNORE INTO term_names (identity, lang, name, folded)"
+            f" SELECT {identity}, r.lang, r.title, fold(r.title) {translated}"
+        )
+        self.db.execute(
+            "INSERT OR IGNORE INTO term_names (identity, lang, name, folded)"
+            f" SELECT {identity}, 'en', json_extract(r.body, '$.en_title'), fold(json_extract(r.body, '$.en_title'))"
+            f" {translated} AND json_extract(r.body, '$.en_title') IS NOT NULL AND i.identity IS NULL"
+        )
+
+    def sync_embedded(self) -> None:
+        """The embedded seed documents present unless a user document has the same digest;
+        all of them loaded again when the packaged copy changed."""
+        digest = embedded_digest()
+        if self.meta("embedded") != digest:
+            removed = self.db.execute("DELETE FROM documents WHERE embedded = 1").rowcount
+            self.changed |= removed > 0
+        user = {row[0] for row in self.db.execute("SELECT digest FROM documents WHERE embedded = 0")}
+        present = {row[0]: row[1] for row in self.db.execute("SELECT path, digest FROM documents WHERE embedded = 1")}
+        wanted = {
+            EMBEDDED_PREFIX + entry["source"]: entry
+            for entry in embedded_manifest().values()
+            if entry["digest"] not in user
+        }
+        for path in set(present) - set(wanted):
+            self.remove(path)
+        missing = {path: entry for path, entry in wanted.items() if path not in present}
+        if missing:
+            by_source: dict[str, list[Record]] = {}
+            for record in embedded_records():
+                by_source.setdefault(record.source.rsplit(":", 1)[0], []).append(record)
+            for path, entry in sorted(missing.items()):
+                self.put(path, entry["digest"], entry["kind"], by_source.get(entry["source"], []), ingested="embedded", embedded=True)
+        if self.meta("embedded") != digest:
+            self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('embedded', ?)", (digest,))
+
+    def finish(self) -> None:
+        """Before commit: the embedded seeds and derived tables brought up to date and the
+        generation bumped, when anything changed."""
+        if not self.changed:
+            return
+        self.sync_embedded()
+        self.refresh_derived()
+        self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+
+
+def _row(document: int, record: Record) -> tuple:
+    parent = rulenumbers.parent(record.number) if record.number and record.kind in RULE_KINDS else None
+    return (
+        document, record.kind, record.lang, record.edition, record.number, parent, record.card, record.title,
+        record.en_position, record.en_digest, int(record.aligned), record.confidence, record.to_json(with_en_text=False),
+    )
+
+
+def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
+    db = sqlite3.connect(target, isolation_level=None, uri=uri, timeout=READER_WAIT_MS / 1000, check_same_thread=False)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.create_function("fold", 1, fold, deterministic=True)
+    return db
+
+
+def _create_schema(db: sqlite3.Connection, corpus: str) -> None:
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.executemany(
+        "INSERT INTO meta (key, value) VALUES (?, ?)",
+        [("schema", str(SCHEMA_VERSION)), ("corpus", corpus), ("generation", "0"), ("links", "current")],
+    )
+
+
+def _has_schema(db: sqlite3.Connection) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is not None
+
+
+def _check_version(db: sqlite3.Connection, path: str) -> None:
+    row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    version = int(row[0]) if row else 0
+    if version != SCHEMA_VERSION:
+        raise StoreError(
+            f"{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION}"
+            " (use the mtgrules that wrote it, or move the file away and ingest again)"
+        )
+
+
+class Store(Queries):
+    """The user's corpus: keyed reads over one snapshot (taken at the first query), and
+    `writing()` for an ingest. `path` defaults to `paths.database_path()`; `on_message` hears
+    what a person should know (a migration, a read-only folder), one line each."""
+
+    def __init__(self, path: Path | None = None, *, on_message: Message | None = None):
+        self.path = Path(path) if path is not None else paths.database_path()
+        self.on_message = on_message or (lambda text: None)
+        self._db: sqlite3.Connection | None = None
+        self.in_memory = False  # True when reading a copy in memory (see the module docstring)
+
+    @property
+    def db(self) -> sqlite3.Connection:  # type: ignore[override]
+        if self._db is None:
+            self._db = self._open_snapshot()
+        return self._db
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+            self.in_memory = False
+
+    def refresh(self) -> None:
+        """Read the corpus as it is now (a new snapshot) on the next query."""
+        self.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- opening ---------------------------------------------------------------------------
+
+    def _open_snapshot(self) -> sqlite3.Connection:
+        _check_not_folder(self.path)
+        if not self.path.exists() and not _old_layout(self.path).exists():
+            return self._in_memory()
+        db = self._snapshot_if_ready()
+        if db is not None:
+            return db
+        try:
+            with self.writing():
+                pass  # creates, migrates or refreshes the seeds, and commits
+        except StoreUnwritable as error:
+            self.on_message(f"{error}; reading a copy in memory")
+            return self._in_memory(copy_of=self.path if self.path.exists() else None)
+        db = self._snapshot_if_ready()
+        # A database in WAL mode in a folder that cannot be written cannot be read in place.
+        return db if db is not None else self._in_memory(copy_of=self.path)
+
+    def _snapshot_if_ready(self) -> sqlite3.Connection | None:
+        """A connection inside its read transaction (the snapshot) when the database exists
+        with this schema and the packaged seeds; None when it must be written first (or
+        cannot be read in place). A schema of another version is an error."""
+        if not self.path.exists():
+            return None
+        try:
+            db = _connect(str(self.path))
+            db.execute("BEGIN")
+            ready = _has_schema(db)  # the snapshot starts at this first read
+        except sqlite3.OperationalError:
+            return None
+        except sqlite3.DatabaseError as error:
+            raise _not_a_corpus(self.path, error) from None
+        if ready:
+            _check_version(db, str(self.path))
+            row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone()
+            ready = row is not None and row[0] == embedded_digest()
+        if not ready:
+            db.close()
+            return None
+        return db
+
+    def _in_memory(self, copy_of: Path | None = None) -> sqlite3.Connection:
+        """A database in memory: a copy of the file (read as it is), or the embedded seeds (with
+        what an old-layout corpus holds); nothing is written to disk."""
+        self.in_memory = True
+        db = _connect(":memory:")
+        if copy_of is not None:
+            source = _connect(f"{copy_of.as_uri()}?immutable=1", uri=True)
+            try:
+                source.backup(db)
+            finally:
+                source.close()
+            _check_version(db, str(copy_of))
+        db.execute("BEGIN IMMEDIATE")
+        writer = Writer(db)
+        if not _has_schema(db):
+            _create_schema(db, corpus=f"memory-{embedded_digest()[:16]}")
+            old = _old_layout(self.path)
+            if old.exists():
+                _migrate(writer, old, self.path, self.on_message, rename=False)
+        writer.sync_embedded()
+        writer.changed = True
+        writer.finish()
+        db.execute("COMMIT")
+        db.execute("BEGIN")
+        return db
+
+    @contextmanager
+    def writing(self, on_wait: Message | None = None) -> Iterator[Writer]:
+        """One write transaction: everything inside is committed at the end of the block, or
+        nothing when it raises. When another ingest holds the database, `on_wait` is told once
+        and this one waits for it. A store read in memory is written in memory. A database
+        this transaction created is removed when it fails: a refused first ingest leaves no
+        file behind."""
+        if self.in_memory:
+            yield from self._writing_in_memory()
+            return
+        _check_not_folder(self.path)
+        db = self._begin_writing(on_wait)
+        fresh = False
+        try:
+            writer = Writer(db)
+            old = _old_layout(self.path)
+            renamed: Path | None = None
+            try:
+                fresh = not _has_schema(db)
+            except sqlite3.DatabaseError as error:
+                raise _not_a_corpus(self.path, error) from None
+            if fresh:
+                _create_schema(db, corpus=uuid.uuid4().hex)
+                writer.changed = True
+                if old.exists():
+                    renamed = _migrate(writer, old, self.path, self.on_message, rename=True)
+            _check_version(db, str(self.path))
+            writer.sync_embedded()
+            yield writer
+            writer.finish()
+            db.execute("COMMIT")
+            if renamed is not None:
+                old.parent.rename(renamed)
+        except BaseException:
+            if db.in_transaction:
+                if fresh:
+                    # Removed while this transaction still holds the lock: a writer waiting for
+                    # it sees the file gone once it has the lock, and starts on a new one.
+                    _remove_database(self.path)
+                db.execute("ROLLBACK")
+            raise
+        finally:
+            db.close()
+        self.refresh()
+
+    def _begin_writing(self, on_wait: Message | None) -> sqlite3.Connection:
+        """A connection inside BEGIN IMMEDIATE on the database at `self.path` (created when
+        absent). When the file this connection locked was removed meanwhile (a first ingest
+        that failed), it starts again on the new one."""
+        while True:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                db = _connect(str(self.path))
+                db.execute("PRAGMA journal_mode = WAL")
+            except (OSError, sqlite3.OperationalError) as error:
+                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+            except sqlite3.DatabaseError as error:
+                raise _not_a_corpus(self.path, error) from None
+            try:
+                _begin_immediate(db, on_wait)
+            except sqlite3.OperationalError as error:
+                db.close()
+                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+            if self.path.exists():
+                return db
+            db.execute("ROLLBACK")
+            db.close()
+            on_wait = None  # said once
+
+    def _writing_in_memory(self) -> Iterator[Writer]:
+        db = self.db
+        db.execute("SAVEPOINT writing")
+        try:
+            writer = Writer(db)
+            yield writer
+            writer.finish()
+        except BaseException:
+            db.execute("ROLLBACK TO writing")
+            raise
+        finally:
+            db.execute("RELEASE writing")
+
+
+def _remove_database(path: Path) -> None:
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        file.unlink(missing_ok=True)
+
+
+def _check_not_folder(path: Path) -> None:
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not the corpus database (move it away, or set MTGRULES_HOME to a folder of your own)")
+
+
+def _not_a_corpus(path: Path, error: sqlite3.DatabaseError) -> StoreError:
+    return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
+
+
+def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if "locked" not in str(error) and "busy" not in str(error):
+            raise
+        if on_wait:
+            on_wait("waiting for another ingest to finish…")
+        db.execute(f"PRAGMA busy_timeout = {WRITER_WAIT_SECONDS * 1000}")
+        db.execute("BEGIN IMMEDIATE")
+    db.execute(f"PRAGMA busy_timeout = {READER_WAIT_MS}")
+
+
+# --- the layout of earlier versions -----------------------------------------------------------
+
+
+def _old_layout(database: Path) -> Path:
+    """Where an earlier version kept the corpus: `corpus/manifest.json` beside the database."""
+    return database.parent / "corpus" / "manifest.json"
+
+
+def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Message, *, rename: bool) -> Path:
+    """Move an old-layout corpus into the database: each manifest entry becomes a document
+    with its records read back by `Record.from_dict` (older record forms included), and
+    identities and term links are marked to be worked out again. Returns the name the old
+    folder is kept under (renamed after the commit, when `rename`)."""
+    folder = manifest_path.parent
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except ValueError as error:
+        raise ParseError(str(manifest_path), f"not a corpus manifest: {error}", mend="move the folder away and ingest again") from None
+    count = 0
+    for path, entry in sorted(manifest.items()):
+        file = folder / entry["file"]
+        try:
+            records = read_jsonl(file.read_text(encoding="utf-8"), str(file))
+        except FileNotFoundError:
+            raise ParseError(str(file), "named by the corpus manifest but missing",
+                             mend="move the corpus folder away and ingest again") from None
+        writer.put(path, entry["digest"], entry.get("kind", "unknown"), records, ingested=entry.get("ingested"))
+        count += len(records)
+    writer.db.execute("UPDATE meta SET value = 'stale' WHERE key = 'links'")
+    kept = folder.with_name(f"{folder.name}.before-sqlite-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}")
+    if rename:
+        on_message(f"moved the corpus in {folder} ({len(manifest)} documents, {count} records) into {database};"
+                   f" the old folder is kept as {kept}")
+    else:
+        on_message(f"read the corpus in {folder} ({len(manifest)} documents, {count} records) into memory:"
+                   f" {database.parent} cannot be written")
+    return kept

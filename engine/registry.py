@@ -22,6 +22,7 @@ Public API (the `rule`, `card` and `engine coverage` commands use these; the tes
     tests_for_ruling("Kitnap", digest) -> list[str]
     all_implementations() -> list[Implementation]
     tests_available() -> bool
+    test_links() -> list[Link]                     # every link, for a cache of them (lookup.engine_links)
 """
 
 from __future__ import annotations
@@ -139,6 +140,11 @@ def _read_tests(tests_dir: Path) -> list[Link]:
 @lru_cache(maxsize=4)
 def _read_manifest(path: Path) -> list[Link] | None:
     return read_manifest(path)[1]
+
+
+def test_links() -> list[Link]:
+    """Every test link that counts (the tests that drive the engine), in the order read."""
+    return list(_links())
 
 
 def tests_available() -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -33,7 +34,7 @@ from whoosh import query as wq
 from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index.build import SILENT, BuildReporter, ensure_index, read_meta
+from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, ensure_index, read_meta, view_file
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
@@ -120,6 +121,7 @@ class Hit:
     other_langs: list[str]
     score: float
     translation: str | None = None  # "daño letal → damage lethal" when a translation found it
+    edition: str | None = None  # the edition the record belongs to (a translation: the one it follows)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
@@ -152,7 +154,10 @@ class Index:
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.langs: list[str] = read_meta(folder)["langs"]
+        meta = read_meta(folder)
+        self.langs: list[str] = meta["langs"]
+        self.editions: list[str] = meta["editions"]  # the editions with a view
+        self.default_view: str | None = meta["view"]  # the newest English edition (see Store.default_edition)
         self.searcher = whoosh_index.open_dir(str(folder)).searcher()
         self._document_sets: dict[tuple, set[int]] = {}
 
@@ -195,25 +200,33 @@ class Index:
         kinds: list[str] | None = None,
         limit: int = 10,
         translate: bool = True,
+        edition: str | None = None,
     ) -> Results:
         """Ranked hits for `text` in `langs` (default: every language of the corpus). With
-        `translate`, in tiers: the query's own languages, then translations (module doc)."""
+        `translate`, in tiers: the query's own languages, then translations (module doc).
+        Rules, sections and glossary entries are those of one edition's view (`edition`, a date
+        or `latest`; default the newest English edition): a translation of another edition is
+        found under the number its rule has in the view, and not at all when the rule is not
+        there."""
         langs = [lang for lang in (langs or self.langs) if lang in self.langs]
         if not langs:
             return Results()
         check_syntax(text)
+        view = self.default_view if edition in (None, "latest") else edition
+        if view is not None and view not in self.editions and self.editions:
+            raise QueryError(f"no edition {view} in the corpus (it holds {', '.join(self.editions)})")
         plan = self.translator.plan(text, langs) if translate else Plan([], langs)
         for any_word in (False, True):
             # An incomplete translation (a word dropped) asks a looser question: partial only.
             used = [t for t in plan.translations if t.complete or any_word]
             as_typed = plan.fallback + [t.target for t in plan.translations if t not in used]
             tiers = [[(plan.direct, text, None)], [([t.target], t.query, t.shown) for t in used] + [(as_typed, text, None)]]
-            hits = self._search_tiers(tiers, kinds, limit, any_word)
+            hits = self._search_tiers(tiers, kinds, limit, any_word, view)
             if hits:
                 return Results(hits=hits, partial=any_word, plan=plan)
         return Results(suggestion=self.suggest(text), plan=plan)
 
-    def _search_tiers(self, tiers, kinds: list[str] | None, limit: int, any_word: bool) -> list[Hit]:
+    def _search_tiers(self, tiers, kinds: list[str] | None, limit: int, any_word: bool, view: str | None) -> list[Hit]:
         """The query's own languages' hits by score, then the other tier's hits by score,
         without a key already shown (in another language). When both tiers found something,
         the first keeps at most the larger share of the page (NATIVE_SHARE) and yields the rest
@@ -223,7 +236,7 @@ class Index:
             hits: list[_Found] = []
             for langs, text, translation in tier:
                 if langs:
-                    hits.extend(self._run(text, langs, kinds, limit, any_word, translation))
+                    hits.extend(self._run(text, langs, kinds, limit, any_word, translation, view))
             found.append(sorted(hits, key=lambda f: -f.hit.score))
         first, second = found
         if second:
@@ -234,14 +247,14 @@ class Index:
         return [f.with_snippet() for f in (first + second)[:limit]]
 
     def _run(self, text: str, langs: list[str], kinds: list[str] | None, limit: int, any_word: bool,
-             translation: str | None) -> list[_Found]:
+             translation: str | None, view: str | None) -> list[_Found]:
         try:
             parsed = self.parse(text, langs, any_word)
         except QueryError:
             if translation is None:
                 raise
             return []  # a translation that reads as nothing searchable: the other tiers stand
-        allowed, excluded = self._filters(langs, kinds)
+        allowed, excluded = self._filters(langs, kinds, view)
         if allowed is not None and not allowed:
             return []
         found = self.searcher.search(parsed, limit=limit, filter=allowed, mask=excluded)
@@ -252,11 +265,13 @@ class Index:
         for hit in found:
             stored = hit.fields()
             lang = stored["lang"]
+            number = stored.get("view_numbers", {}).get(view, stored.get("number", ""))
+            key = json.loads(stored["key"])
             result = Hit(
-                key=json.loads(stored["key"]),
+                key=[key[0], number] if stored["kind"] in ("rule", "section") else key,
                 kind=stored["kind"],
                 lang=lang,
-                number=stored.get("number", ""),
+                number=number,
                 title=stored.get("title", ""),
                 card=stored.get("card_name", ""),
                 date=stored.get("date", ""),
@@ -265,13 +280,14 @@ class Index:
                 other_langs=[other for other in stored.get("key_langs", []) if other != lang],
                 score=round(hit.score, 4),
                 translation=translation,
+                edition=stored.get("edition") or None,
             )
             hits.append(_Found(result, stored.get("body") or stored.get("title", ""), stemmed.get(lang, set()), words))
         return hits
 
-    def _filters(self, langs: list[str], kinds: list[str] | None) -> tuple[set[int] | None, set[int] | None]:
-        """(documents allowed, documents excluded) for these languages and kinds; None for no
-        restriction.
+    def _filters(self, langs: list[str], kinds: list[str] | None, view: str | None) -> tuple[set[int] | None, set[int] | None]:
+        """(documents allowed, documents excluded) for these languages and kinds in one
+        edition's view; None for no restriction.
 
         The sets are computed once per open index: whoosh's `filter=` given a query lists its
         documents again on every search (3-4 ms for a few thousand records); given a set, it
@@ -281,17 +297,31 @@ class Index:
         others (English alone: the few Spanish and French records are excluded rather than
         the thousands of English ones listed, some 3 ms of a cold search)."""
         allowed = excluded = None
+        if len(self.editions) > 1 and view is not None:  # one edition: every record is in its view
+            allowed = self._view_documents(view)
         if set(langs) != set(self.langs):
             others = [lang for lang in self.langs if lang not in langs]
             count = self.searcher.doc_frequency
             if sum(count("lang", lang) for lang in others) < sum(count("lang", lang) for lang in langs):
                 excluded = self._documents("lang", others)
             else:
-                allowed = self._documents("lang", langs)
+                of_langs = self._documents("lang", langs)
+                allowed = of_langs if allowed is None else allowed & of_langs
         if kinds:
             of_kinds = self._documents("kind", kinds)
             allowed = of_kinds if allowed is None else allowed & of_kinds
         return allowed, excluded
+
+    def _view_documents(self, view: str) -> set[int]:
+        """The documents of one edition's view: written at build time for the default view."""
+        key = ("views", (view,))
+        if key not in self._document_sets:
+            written = self.folder / view_file(view)
+            if written.exists():
+                self._document_sets[key] = set(array("I", written.read_bytes()))
+            else:
+                self._document_sets[key] = self._documents("views", [view, EVERY_VIEW])
+        return self._document_sets[key]
 
     def _documents(self, fieldname: str, values: list[str]) -> set[int]:
         key = (fieldname, tuple(sorted(values)))

@@ -10,6 +10,9 @@ twice the body in BM25F. Next to them:
 - `card`: the card's English name and every printed name of it (`card:electrozoa`,
   `card:électrozoaire`, `card:"aether hub"`), on the card and on each of its rulings.
 - `number`, `lang`, `kind`: exact values for `number:704.5`, `lang:fr` and the filters.
+- `views`: the editions whose views show the record (`*` for every view), the filter of
+  `search --edition`; stored: the record's own `edition` and, where its rule has another number
+  in a view, that number (`view_numbers`).
 - stored-only: the record's key (JSON), every language of that key, its source, date.
 """
 
@@ -18,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 
-from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from mtgrules.index.analyzers import is_stemmed, language_analyzer, words_analyzer
 from mtgrules.records import Record
@@ -47,6 +50,9 @@ def build_schema(langs: list[str]) -> Schema:
         number=ID(stored=True),
         lang=ID(stored=True),
         kind=ID(stored=True),
+        views=KEYWORD(),
+        edition=STORED(),
+        view_numbers=STORED(),
         key=STORED(),
         key_langs=STORED(),
         title=STORED(),
@@ -95,7 +101,8 @@ def card_names(records: list[Record]) -> dict[str, list[str]]:
     return {card: list(found) for card, found in names.items()}
 
 
-def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None) -> dict:
+def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None,
+             views: tuple[list[str], dict[str, str]] = (["*"], {})) -> dict:
     title = record_title(record)
     body = record_body(record)
     names = [record.card or "", record.printed_name or ""]
@@ -107,6 +114,9 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         "number": record.number or "",
         "lang": record.lang,
         "kind": record.kind,
+        "views": " ".join(views[0]),
+        "edition": record.edition or "",
+        "view_numbers": views[1],
         "key": key_string(record),
         "key_langs": key_langs,
         "title": title,

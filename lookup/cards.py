@@ -18,23 +18,25 @@ from mtgrules.text import fold
 
 
 def find_cards(catalog: Catalog, name: str) -> list[str]:
-    """English names of the cards `name` designates, best first; several when ambiguous."""
-    names = catalog.card_names
+    """English names of the cards `name` designates, best first; several when ambiguous. The
+    exact name and a beginning are keyed reads of the name table; a part of a name and a typo
+    read every name, which only a miss of the first two needs."""
+    corpus = catalog.corpus
     wanted = " ".join(fold(name).split())
-    if wanted in names:
-        return sorted(names[wanted])
-    for matches in (lambda folded: folded.startswith(wanted), lambda folded: wanted in folded):
-        found = sorted({card for folded, cards in names.items() if matches(folded) for card in cards})
+    for lookup in (corpus.cards_named, corpus.cards_named_from, corpus.cards_named_with):
+        found = lookup(wanted)
         if found:
-            return found
+            return sorted(found)
+    names = corpus.card_names()
     close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.75)
     return sorted(names[close[0]]) if close else []
 
 
 def similar_card_names(catalog: Catalog, name: str) -> list[str]:
     """English names of cards whose names look like `name`: the "did you mean" of a miss."""
-    close = difflib.get_close_matches(fold(name), list(catalog.card_names), n=3, cutoff=0.5)
-    return sorted({card for folded in close for card in catalog.card_names[folded]})
+    names = catalog.corpus.card_names()
+    close = difflib.get_close_matches(fold(name), list(names), n=3, cutoff=0.5)
+    return sorted({card for folded in close for card in names[folded]})
 
 
 def ruling_groups(rulings: list[Record]) -> list[list[Record]]:
@@ -54,9 +56,10 @@ def ruling_groups(rulings: list[Record]) -> list[list[Record]]:
 
 def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry) -> dict[str, Any]:
     """The card's names and its rulings (in `langs`, or all), as the JSON object of `--json`.
-    `registry` is `mtgrules.engine.registry`: which engine tests enforce each ruling."""
-    record = catalog.cards.get(card)
-    rulings = catalog.rulings.get(card, [])
+    `registry` is `mtgrules.engine.registry` or its cache, `engine_links.load()`: which engine
+    tests enforce each ruling."""
+    record = catalog.card(card)
+    rulings = catalog.rulings(card)
     names = dict(record.names) if record else {}
     for ruling in rulings:
         if ruling.printed_name:
@@ -76,7 +79,7 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry) -
                 "texts": texts,
                 "en_text": next((r.en_text for r in group if r.en_text), None),
                 "aligned": all(r.aligned for r in group),
-                "cards_with_same_ruling": len(catalog.cards_by_digest.get(digest, ())) if digest else 1,
+                "cards_with_same_ruling": catalog.cards_with_ruling(digest) if digest else 1,
                 "tests": registry.tests_for_ruling(card, digest) if digest else [],
             }
         )

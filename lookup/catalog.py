@@ -1,104 +1,199 @@
-"""`Catalog`: the corpus records arranged for lookups by key (rule number, card, term), shared
-by `rule`, `card`, `term` and `search` (for a rule number). Lookups by key need no ranking, so
-they read the records directly instead of the index.
+"""`Catalog`: one edition's view of the corpus, read by key from the store, shared by `rule`,
+`card`, `term`, `engine coverage` and `search` (for a rule number).
+
+A rule number is a key only inside one edition, so every rule lookup happens in a view: one
+edition, by default the newest English edition in the corpus (with none, the newest edition any
+record was aligned against: the seeds' 2026-08-07). In the view of edition F, rule N shows:
+
+- the records of edition F numbered N, in any language (the English text of F, translations
+  aligned against F);
+- translations aligned against another English edition E whose rule has, by identity
+  (`mtgrules.align.identities`), the number N in F: Chinese 701.50 of 2024 (Convert) is shown
+  under 701.28 in the 2026 view, never under 701.50 (Connive there). Each says which edition
+  it follows and whether the English changed since (`Shown.english_changed`);
+- records without an edition (pages numbered provisionally, with no English edition to align
+  against), shown by number in every view and marked unaligned.
+
+Records of an edition whose English text is not in the corpus cannot be traced: they appear
+only in their own edition's view, and `untraced` counts them for the note that says so.
+Cards and rulings have no edition. Every read is keyed (a few rows per lookup), never the whole
+corpus.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
+from dataclasses import dataclass
 from functools import cached_property
 
 from mtgrules import rulenumbers
-from mtgrules.records import Record, most_confident_by_number
+from mtgrules.lookup.editions import LATEST, EditionError, check_edition
+from mtgrules.records import Record
+from mtgrules.store import RULE_KINDS, Message, Queries
 from mtgrules.text import fold
 
 
-class Catalog:
-    """The corpus records indexed by key, built once per command."""
+def resolve_edition(corpus: Queries, asked: str | None) -> str | None:
+    """The edition a view shows: `asked` (a date or `latest`), else the default. Unlike the
+    edition commands (`lookup.editions.resolve`), any edition a record belongs to has a view,
+    one without English text included (the seeds' 2026-08-07 before its English is ingested)."""
+    if asked is None or check_edition(asked) == LATEST:
+        return corpus.default_edition()
+    held = [e.date for e in corpus.editions()]
+    if asked in held:
+        return asked
+    raise EditionError(
+        f"no edition {asked} in the corpus (it holds {', '.join(held) or 'none'}); ingest the Comprehensive Rules of that date"
+    )
 
-    def __init__(self, records: list[Record]):
-        self.records = records
+
+@dataclass(frozen=True)
+class Shown:
+    """A record shown in the view. `english_changed` is None when the record belongs to the
+    view's edition (or has none), else whether the English of its edition differs from the
+    view's."""
+
+    record: Record
+    english_changed: bool | None = None
+
+    @property
+    def foreign(self) -> bool:
+        """True when the record follows another edition than the view's."""
+        return self.english_changed is not None
+
+
+def _certainty(record: Record) -> float:
+    return 1.0 if record.confidence is None else record.confidence
+
+
+def _preference(shown: Shown, edition: str | None) -> tuple:
+    """Which of several records of one language to show: one of the view's edition, then one
+    whose English is unchanged since, then the most confident, then the newest."""
+    record = shown.record
+    return (record.edition == edition, not shown.english_changed, _certainty(record), record.edition or "")
+
+
+class Catalog:
+    """The view of one edition (`edition`, None when no record has one) over `corpus`."""
+
+    def __init__(self, corpus: Queries, edition: str | None):
+        self.corpus = corpus
+        self.edition = edition
+        self._texts: dict[str, dict[str, Shown]] = {}
 
     @classmethod
-    def load(cls) -> Catalog:
-        from mtgrules.align import linking
+    def load(cls, edition: str | None = None, *, on_message: Message | None = None, corpus: Queries | None = None) -> Catalog:
+        """The view of `edition` (a date, `latest`, or None for the default) over the user's
+        corpus; EditionError when the corpus has no such edition."""
+        if corpus is None:
+            from mtgrules.align import linking
 
-        return cls(linking.all_records())
+            corpus = linking.open_store(on_message)
+        return cls(corpus, resolve_edition(corpus, edition))
 
     @cached_property
-    def numbered(self) -> dict[str, dict[str, Record]]:
-        """Rule or section number -> language -> record (the most confident one)."""
-        return most_confident_by_number(self.records, kinds=("rule", "section"))
+    def english(self) -> bool:
+        """True when the view's edition has English text, so translations of other English
+        editions can be traced into it."""
+        return self.edition is not None and self.edition in self.corpus.english_editions()
 
-    @cached_property
-    def children(self) -> dict[str, list[str]]:
-        """Number -> the numbers directly under it, in rules order."""
-        table: dict[str, list[str]] = defaultdict(list)
-        for number in self.numbered:
-            parent = rulenumbers.parent(number)
-            if parent is not None:
-                table[parent].append(number)
-        return {parent: sorted(numbers, key=rulenumbers.sort_key) for parent, numbers in table.items()}
+    # --- rules -----------------------------------------------------------------------------
+
+    def texts(self, numbers: list[str]) -> dict[str, dict[str, Shown]]:
+        """Number -> language -> the record shown for it in this view (numbers with nothing to
+        show are left out)."""
+        wanted = [n for n in dict.fromkeys(numbers) if n not in self._texts]
+        if wanted:
+            candidates = [(r.number, Shown(r)) for r in self.corpus.records(kinds=RULE_KINDS, edition=None, numbers=wanted)]
+            if self.edition is not None:
+                candidates += [(r.number, Shown(r)) for r in self.corpus.records(kinds=RULE_KINDS, edition=self.edition, numbers=wanted)]
+            if self.english:
+                candidates += [(c.number, Shown(c.record, c.english_changed)) for c in self.corpus.counterparts(self.edition or "", wanted)]
+            found: dict[str, dict[str, Shown]] = {n: {} for n in wanted}
+            for number, shown in candidates:
+                held = found[number or ""].get(shown.record.lang)
+                if held is None or _preference(shown, self.edition) > _preference(held, self.edition):
+                    found[number or ""][shown.record.lang] = shown
+            self._texts.update(found)
+        return {n: self._texts[n] for n in numbers if self._texts.get(n)}
+
+    def by_lang(self, number: str) -> dict[str, Shown]:
+        return self.texts([number]).get(number, {})
+
+    def exists(self, number: str) -> bool:
+        return bool(self.by_lang(number))
+
+    def children(self, number: str) -> list[str]:
+        """The numbers directly under `number` in this view, in rules order."""
+        found = self.corpus.numbers(edition=None, parents=[number])
+        if self.edition is not None:
+            found |= self.corpus.numbers(edition=self.edition, parents=[number])
+        return sorted(found, key=rulenumbers.sort_key)
 
     def rule_langs(self) -> list[str]:
-        return sorted({lang for by_lang in self.numbered.values() for lang in by_lang})
+        return self.corpus.languages(("rule",))
 
     def title_of(self, number: str, langs: list[str]) -> str | None:
         """A short name for a rule: its title (in the first language that has one), else the
-        title of its section, else the start of its text."""
-        by_lang = self.numbered.get(number, {})
+        start of its text."""
+        by_lang = self.by_lang(number)
         order = [*langs, "en", *sorted(by_lang)]
         for lang in order:
-            if lang in by_lang and by_lang[lang].title:
-                return by_lang[lang].title
+            if lang in by_lang and by_lang[lang].record.title:
+                return by_lang[lang].record.title
         for lang in order:
-            if lang in by_lang and by_lang[lang].text:
-                text = " ".join(by_lang[lang].text.split())
+            if lang in by_lang and by_lang[lang].record.text:
+                text = " ".join(by_lang[lang].record.text.split())
                 return text if len(text) <= 70 else text[:69].rsplit(" ", 1)[0] + "…"
         return None
 
-    @cached_property
-    def rulings(self) -> dict[str, list[Record]]:
-        """English card name -> its rulings in every language."""
-        table: dict[str, list[Record]] = defaultdict(list)
-        for record in self.records:
-            if record.kind == "ruling" and record.card:
-                table[record.card].append(record)
-        return dict(table)
+    def in_view(self, edition: str | None, numbers: list[str]) -> dict[str, str]:
+        """Numbers of another edition's rules -> their numbers in this view (those whose rule
+        is in it)."""
+        if edition is None or edition == self.edition:
+            return {n: n for n in numbers}
+        if not self.english or not numbers or edition not in self.corpus.english_editions():
+            return {}
+        return self.corpus.map_numbers(edition, numbers, self.edition or "")
 
-    @cached_property
-    def cards(self) -> dict[str, Record]:
-        """English card name -> its card record. A card given by several documents (an MTGJSON
-        set file and a name table) shows the printed names of all of them."""
-        table: dict[str, Record] = {}
-        for record in self.records:
-            if record.kind != "card" or not record.card:
-                continue
-            held = table.get(record.card)
-            if held is None:
-                table[record.card] = record
-            else:
-                table[record.card] = dataclasses.replace(held, names={**record.names, **held.names})
-        return table
+    def untraced(self, numbers: list[str]) -> dict[str, dict[str, int]]:
+        """Edition -> language -> how many records numbered `numbers` follow an edition that
+        cannot be traced into this view (no English text for it, or none for the view)."""
+        if not numbers:
+            return {}
+        traceable = set(self.corpus.english_editions()) if self.english else set()
+        return {
+            edition: counts
+            for edition, counts in self.corpus.editions_of(numbers).items()
+            if edition is not None and edition != self.edition and edition not in traceable
+        }
 
-    @cached_property
-    def card_names(self) -> dict[str, set[str]]:
-        """Folded name (English or printed in any language) -> English card names."""
-        table: dict[str, set[str]] = defaultdict(set)
-        for record in self.records:
-            if record.kind not in ("card", "ruling") or not record.card:
-                continue
-            for name in [record.card, record.printed_name, *record.names.values()]:
-                if name:
-                    table[fold(name)].add(record.card)
-        return dict(table)
+    # --- cards -----------------------------------------------------------------------------
 
-    @cached_property
-    def cards_by_digest(self) -> dict[str, set[str]]:
-        """English ruling digest -> the cards that carry that ruling."""
-        table: dict[str, set[str]] = defaultdict(set)
-        for record in self.records:
-            if record.kind == "ruling" and record.en_digest and record.card:
-                table[record.en_digest].add(record.card)
-        return dict(table)
+    def card_records(self, card: str) -> list[Record]:
+        return self.corpus.records(kinds=["card"], card=card)
+
+    def rulings(self, card: str) -> list[Record]:
+        """The card's rulings in every language, English text filled in where known."""
+        rulings = self.corpus.records(kinds=["ruling"], card=card)
+        english = {(r.card, r.en_position): r for r in rulings if r.lang == "en"}
+        for ruling in rulings:
+            if ruling.lang == "en":
+                ruling.en_text = ruling.text
+            elif (counterpart := english.get((ruling.card, ruling.en_position))) and counterpart.en_digest == ruling.en_digest:
+                ruling.en_text = counterpart.text
+        return rulings
+
+    def card(self, card: str) -> Record | None:
+        """The card's record; a card given by several documents (an MTGJSON set file and a name
+        table) shows the printed names of all of them."""
+        held: Record | None = None
+        for record in self.card_records(card):
+            held = record if held is None else dataclasses.replace(held, names={**record.names, **held.names})
+        return held
+
+    def cards_with_ruling(self, en_digest: str) -> int:
+        return self.corpus.cards_with_ruling(en_digest)
+
+    def cards_named(self, name: str) -> set[str]:
+        return self.corpus.cards_named(" ".join(fold(name).split()))

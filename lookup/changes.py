@@ -7,11 +7,12 @@ move, not a removal and an addition, and a number that holds another rule says s
 
 from __future__ import annotations
 
-from mtgrules.align.trace import Change, Trace, changes_by_kind, content, word_diff
+from mtgrules.align.identities import Traced
+from mtgrules.align.trace import Change, changes_by_kind, content, word_diff
 from mtgrules.lookup.editions import short_title, within
 
 
-def diff(trace: Trace, old: str, new: str, scope: str | None = None) -> tuple[dict[str, int], list[dict]]:
+def diff(trace: Traced, old: str, new: str, scope: str | None = None) -> tuple[dict[str, int], list[dict]]:
     """How many rules of each kind of change (unchanged included) and one entry per change
     (unchanged rules left out), in document order; `scope` keeps only the rules within a
     chapter, section or rule (by their number in either edition)."""
@@ -19,7 +20,7 @@ def diff(trace: Trace, old: str, new: str, scope: str | None = None) -> tuple[di
     return changes_by_kind(changes), [_entry(trace, old, new, c) for c in changes if c.kind != "unchanged"]
 
 
-def _entry(trace: Trace, old: str, new: str, change: Change) -> dict:
+def _entry(trace: Traced, old: str, new: str, change: Change) -> dict:
     old_record = trace.record(old, change.old) if change.old else None
     new_record = trace.record(new, change.new) if change.new else None
     old_text = content(old_record) if old_record else None

@@ -13,38 +13,44 @@ has changed since.
 
 from __future__ import annotations
 
-from mtgrules.align.trace import Change, Trace, content, depth, order_key, word_diff
+from mtgrules.align.identities import Traced
+from mtgrules.align.trace import Change, content, depth, order_key, word_diff
 from mtgrules.lookup.editions import short_title
 from mtgrules.records import Record
 
 
-def editions_with(trace: Trace, number: str) -> list[str]:
+def editions_with(trace: Traced, number: str) -> list[str]:
     """The editions in which some rule has this number."""
     return [edition for edition in trace.editions if trace.record(edition, number)]
 
 
-def find_edition(trace: Trace, number: str, edition: str | None) -> str | None:
+def find_edition(trace: Traced, number: str, edition: str | None) -> str | None:
     """The edition to read NUMBER in: the one given, else the newest holding it."""
     if edition is not None:
         return edition if trace.record(edition, number) else None
     return next((e for e in reversed(trace.editions) if trace.record(e, number)), None)
 
 
-def history_entries(trace: Trace, number: str, edition: str, translations: list[Record]) -> list[dict]:
-    """The rule numbered `number` in `edition`, then, for a numbered rule, its subrules: one
-    entry each (the objects of `--json`). A section or chapter is its heading alone."""
+def entry_identities(trace: Traced, number: str, edition: str) -> list[str]:
+    """The identities `history_entries` shows: the rule's, then, for a numbered rule, its
+    subrules' (what translations need to be read for)."""
     identity = trace.identity(edition, number)
     if identity is None:
         return []
-    entries = [_entry(trace, identity, number, edition, translations)]
-    subrules = _subrule_identities(trace, identity, edition) if depth(number) == 2 else []
-    for sub_identity in subrules:
-        sub_number = trace.number(sub_identity, edition)
-        entries.append(_entry(trace, sub_identity, sub_number, edition, translations))
-    return entries
+    return [identity, *(_subrule_identities(trace, identity, edition) if depth(number) == 2 else [])]
 
 
-def _subrule_identities(trace: Trace, identity: str, edition: str) -> list[str]:
+def history_entries(trace: Traced, number: str, edition: str, translations: list[Record]) -> list[dict]:
+    """The rule numbered `number` in `edition`, then, for a numbered rule, its subrules: one
+    entry each (the objects of `--json`). A section or chapter is its heading alone."""
+    identities = entry_identities(trace, number, edition)
+    return [
+        _entry(trace, identity, number if index == 0 else trace.number(identity, edition), edition, translations)
+        for index, identity in enumerate(identities)
+    ]
+
+
+def _subrule_identities(trace: Traced, identity: str, edition: str) -> list[str]:
     """Identities found under the rule in any edition, in the order of `edition` (then of the
     last edition holding those it lacks)."""
     found: dict[str, tuple] = {}
@@ -61,7 +67,7 @@ def _subrule_identities(trace: Trace, identity: str, edition: str) -> list[str]:
     return sorted(found, key=lambda child: found[child])
 
 
-def _entry(trace: Trace, identity: str, number: str | None, edition: str, translations: list[Record]) -> dict:
+def _entry(trace: Traced, identity: str, number: str | None, edition: str, translations: list[Record]) -> dict:
     steps = []
     previous: Record | None = None
     for step in trace.history(identity):
@@ -80,7 +86,7 @@ def _entry(trace: Trace, identity: str, number: str | None, edition: str, transl
     }
 
 
-def _step(trace: Trace, identity: str, asked: str | None, edition: str, number: str | None, change: Change | None,
+def _step(trace: Traced, identity: str, asked: str | None, edition: str, number: str | None, change: Change | None,
           previous: Record | None, record: Record | None) -> dict:
     kind = change.kind if change else None
     diff = None
@@ -104,7 +110,7 @@ def _step(trace: Trace, identity: str, asked: str | None, edition: str, number: 
     return step
 
 
-def _translation(trace: Trace, identity: str, record: Record) -> dict:
+def _translation(trace: Traced, identity: str, record: Record) -> dict:
     """Which edition a translation follows and what the English did since."""
     follows = record.edition or ""
     later = trace.editions[trace.editions.index(follows) + 1:] if follows in trace.editions else []

@@ -1,9 +1,11 @@
 """What `mtgrules rule` shows about a rule: its texts per language, its place among its
-neighbours, the rules it refers to, and the engine code and tests behind it.
+neighbours, the rules it refers to, and the engine code and tests behind it, all in one
+edition's view (`Catalog`).
 
-`rule_entry` gives one number's entry as a plain dict (the object `--json` prints); `entries`
-gives a rule asked for and its subrules in order. NUMBER may be a range: `704.5a-704.5d`,
-`701.50-52` (`parse_numbers`).
+`rule_entry` gives one number's entry as a plain dict (the object `--json` prints). NUMBER may
+be a range: `704.5a-704.5d`, `701.50-52` (`parse_numbers`). A translation that follows another
+edition than the view's says which (`edition`) and whether the English changed since
+(`english_changed`); the rules it cites are given by their numbers in the view.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from mtgrules import rulenumbers
 from mtgrules.lookup.catalog import Catalog
+from mtgrules.lookup.coverage import engine_number
 
 _RANGE = re.compile(r"^\s*(\S+?)\s*[-\u2013\u2014]\s*(\S+)\s*$")
 
@@ -34,13 +37,13 @@ def descendants(catalog: Catalog, number: str) -> list[str]:
     _, rule, letters = rulenumbers.split(number)
     if rule is None or letters:
         return []
-    return catalog.children.get(number, [])
+    return catalog.children(number)
 
 
 def neighbours(catalog: Catalog, number: str) -> tuple[str | None, str | None]:
     """The rules before and after `number` under the same parent."""
     parent = rulenumbers.parent(number)
-    siblings = catalog.children.get(parent, []) if parent else []
+    siblings = catalog.children(parent) if parent else []
     if number not in siblings:
         return None, None
     at = siblings.index(number)
@@ -48,13 +51,17 @@ def neighbours(catalog: Catalog, number: str) -> tuple[str | None, str | None]:
 
 
 def references(catalog: Catalog, number: str) -> list[str]:
-    """The rules `number` cites, in any of its languages, in order of first mention."""
+    """The rules `number` cites, in any of its languages, in order of first mention, by their
+    numbers in the view (a translation of another edition cites that edition's numbers)."""
     found: list[str] = []
-    for record in catalog.numbered.get(number, {}).values():
+    for shown in catalog.by_lang(number).values():
+        record = shown.record
         cited = record.references or rulenumbers.references(" ".join([record.text, *record.examples]))
+        mapped = catalog.in_view(record.edition, cited) if shown.foreign else {n: n for n in cited}
         for reference in cited:
-            if reference != number and reference not in found:
-                found.append(reference)
+            here = mapped.get(reference)
+            if here is not None and here != number and here not in found:
+                found.append(here)
     return found
 
 
@@ -65,34 +72,40 @@ def _link(catalog: Catalog, number: str | None, langs: list[str]) -> dict[str, A
 def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, head: bool) -> dict[str, Any]:
     """Everything shown about one number, as the JSON object of `--json`. `head` adds the
     parent, the neighbours and the subrules: what the rule asked for shows."""
-    by_lang = catalog.numbered.get(number, {})
+    by_lang = catalog.by_lang(number)
     texts: dict[str, dict[str, Any] | None] = {}
     for lang in langs:
-        record = by_lang.get(lang)
-        texts[lang] = None if record is None else {
+        shown = by_lang.get(lang)
+        record = shown.record if shown else None
+        texts[lang] = None if shown is None or record is None else {
+            "number": record.number,  # in its own edition: another number when the rule moved
             "title": record.title,
             "text": record.text,
             "examples": record.examples,
             "source": record.source,
             "edition": record.edition,
+            "english_changed": shown.english_changed,
             "confidence": record.confidence,
             "aligned": record.aligned,
         }
+    records = {lang: shown.record for lang, shown in by_lang.items()}
+    in_engine = engine_number(catalog, number)
     entry: dict[str, Any] = {
         "number": number,
-        "title": next((by_lang[lang].title for lang in [*langs, *sorted(by_lang)] if lang in by_lang and by_lang[lang].title), None),
+        "edition": catalog.edition,
+        "title": next((records[lang].title for lang in [*langs, *sorted(records)] if lang in records and records[lang].title), None),
         "texts": texts,
         "references": [_link(catalog, n, langs) for n in references(catalog, number)],
         "implemented_by": [
             {"module": i.module, "function": i.function, "path": i.path, "line": i.line}
-            for i in registry.implementations_for(number)
+            for i in (registry.implementations_for(in_engine) if in_engine else [])
         ],
-        "tests": list(registry.tests_for_rule(number)),
+        "tests": list(registry.tests_for_rule(in_engine)) if in_engine else [],
     }
     if head:
         previous, following = neighbours(catalog, number)
         entry["parent"] = _link(catalog, rulenumbers.parent(number), langs)
         entry["previous"] = _link(catalog, previous, langs)
         entry["next"] = _link(catalog, following, langs)
-        entry["subrules"] = catalog.children.get(number, [])
+        entry["subrules"] = catalog.children(number)
     return entry

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from mtgrules.align.trace import Trace, content, depth, differs_only_in_numbers, order_key, word_diff
+from mtgrules.align.identities import Traced
+from mtgrules.align.trace import content, depth, differs_only_in_numbers, order_key, word_diff
 from mtgrules.lookup.editions import short_title
 from mtgrules.records import Record
 
@@ -25,7 +26,7 @@ STATUSES = ("stale", "removed", "untraced", "untranslated")
 
 
 def stale_entries(
-    trace: Trace, translations: list[Record], langs: list[str] | None = None
+    trace: Traced, translations: list[Record], langs: list[str] | None = None
 ) -> tuple[dict[str, dict[str, int]], list[dict]]:
     """Per language (those given, else those of the translations), how many rules have each
     status (and `current`, `translated`, `english_rules`), and one entry per rule on the
@@ -65,7 +66,7 @@ def stale_entries(
     return summary, entries
 
 
-def _translated_entry(trace: Trace, newest: str, lang: str, identity: str, record: Record) -> dict | None:
+def _translated_entry(trace: Traced, newest: str, lang: str, identity: str, record: Record) -> dict | None:
     """The worklist entry of one translated rule, None when it is current."""
     follows, number = record.edition or "", record.number or ""
     entry: dict = {

@@ -8,13 +8,22 @@ silently shows another language or guesses a text.
 
 Only aligned records count: a translated paragraph whose number alignment did not confirm is
 not quoted as rule 704.5g, since it may be another subrule.
+
+The texts are those of one edition's view (`RuleTexts.of_view`, `mtgrules.lookup.catalog`):
+numbers are that edition's, and a translation of another edition is there under the number its
+rule has in it. The engine cites rules as numbered in its own edition; a citation follows the
+rule to the view's number by identity and says so when the number differs, or that the rule
+cannot be found in the view.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from mtgrules.lookup.catalog import Catalog
 from mtgrules.records import Record, most_confident_by_number
 
 
@@ -27,10 +36,31 @@ class Citation:
 
 
 class RuleTexts:
-    """Rule number -> language -> the most confident aligned rule record."""
+    """Rule number -> language -> the most confident aligned rule record. `to_view` maps a
+    number the engine cites to the view's (None when the rule is not there); `edition` names
+    the view's edition in notes."""
 
-    def __init__(self, records: list[Record]):
+    def __init__(self, records: Iterable[Record], *, edition: str | None = None,
+                 to_view: Callable[[str], str | None] | None = None):
         self.by_number = most_confident_by_number(records, aligned_only=True)
+        self.edition = edition
+        self.to_view = to_view or (lambda number: number)
+        self.english_changed: set[tuple[str, str]] = set()  # (number, lang) of translations whose English changed since
+
+    @classmethod
+    def of_view(cls, catalog: Catalog) -> RuleTexts:
+        """The texts of every rule of one edition's view, keyed by the view's numbers."""
+        from mtgrules.lookup.coverage import from_engine, view_rule_numbers
+
+        shown = catalog.texts(view_rule_numbers(catalog))
+        records = [dataclasses.replace(s.record, number=number) for number, by_lang in shown.items() for s in by_lang.values()]
+
+        def to_view(number: str) -> str | None:
+            return from_engine(catalog, [number]).get(number)
+
+        texts = cls(records, edition=catalog.edition, to_view=to_view)
+        texts.english_changed = {(number, lang) for number, by_lang in shown.items() for lang, s in by_lang.items() if s.english_changed}
+        return texts
 
     def text(self, number: str, lang: str) -> str | None:
         record = self.by_number.get(number, {}).get(lang)
@@ -45,23 +75,39 @@ class RuleTexts:
         return None
 
     def cite(self, number: str, lang: str) -> Citation:
-        """The rule's text in `lang`, else in English with a note, else a note alone."""
-        by_lang = self.by_number.get(number, {})
+        """The text of the rule the engine cites as `number`, in `lang`, else in English with a
+        note, else a note alone."""
+        here = self.to_view(number)
+        if here is None:
+            return Citation(number, None, None, f"{number} (as the engine numbers it) cannot be found in the {self.edition} edition")
+        renumbered = f"numbered {here} in the {self.edition} edition" if here != number else None
+        by_lang = self.by_number.get(here, {})
         if lang in by_lang:
-            return Citation(number, by_lang[lang].text, lang, None)
+            return Citation(number, by_lang[lang].text, lang, _notes(renumbered, self._follows(here, by_lang[lang])))
         if "en" in by_lang:
-            return Citation(number, by_lang["en"].text, "en", f"no {lang} text for {number} in the corpus; English text")
+            return Citation(number, by_lang["en"].text, "en", _notes(renumbered, f"no {lang} text for {here} in the corpus; English text"))
         return Citation(
             number, None, None,
             f"{number} is not in the corpus; `mtgrules ingest` the English Comprehensive Rules to read it",
         )
 
+    def _follows(self, number: str, record: Record) -> str | None:
+        """A translation of another edition's text says so, and whether the English changed since."""
+        if not (record.edition and self.edition and record.edition != self.edition):
+            return None
+        changed = (number, record.lang) in self.english_changed
+        return f"translated from the {record.edition} text" + ("; the English has changed since" if changed else "")
+
     def numbers(self, lang: str) -> list[str]:
         return [number for number, by_lang in self.by_number.items() if lang in by_lang]
 
 
-def default_lang(records: list[Record]) -> str:
-    """The language most rules of the corpus are in: English once the user ingested it,
-    Spanish with the seeds alone. A person who asks for nothing gets the fullest text."""
-    counts = Counter(r.lang for r in records if r.kind == "rule" and r.aligned)
+def _notes(*notes: str | None) -> str | None:
+    return "; ".join(note for note in notes if note) or None
+
+
+def default_lang(texts: RuleTexts) -> str:
+    """The language most rules are in: English once the user ingested it, Spanish with the
+    seeds alone. A person who asks for nothing gets the fullest text."""
+    counts = Counter(lang for by_lang in texts.by_number.values() for lang in by_lang)
     return counts.most_common(1)[0][0] if counts else "en"

@@ -56,9 +56,12 @@ def test_a_ruling_shared_by_several_cards_says_so():
 
 
 def test_rulings_an_engine_test_enforces_are_marked(monkeypatch):
-    monkeypatch.setattr(
-        registry, "tests_for_ruling", lambda card, digest: ["tests/test_energy.py::test_symbol"] if (card, digest) == ("Electrozoa", "e1") else []
-    )
+    from mtgrules.lookup import engine_links
+
+    links = engine_links.EngineLinks({"tests_available": True, "rules": {}, "rulings": {
+        "Electrozoa\ne1": {"implemented": [], "tests": ["tests/test_energy.py::test_symbol"]},
+    }})
+    monkeypatch.setattr(engine_links, "load", lambda: links)
     output = run("Electrozoa").output
     assert output.count("[enforced by an engine test]") == 1
     assert "tested by tests/test_energy.py::test_symbol" in output
@@ -97,12 +100,9 @@ def test_an_unknown_card_exits_1():
     assert "no card named 'Black Lotus'" in result.output
 
 
-def test_a_card_given_by_two_documents_shows_the_names_of_both():
-    from mtgrules.lookup.catalog import Catalog
-    from mtgrules.records import Record
-
-    catalog = Catalog([
+def test_a_card_given_by_two_documents_shows_the_names_of_both(monkeypatch):
+    use_corpus(monkeypatch, [
         Record(kind="card", lang="en", source="set.json:card 1", card="Abiding Grace", names={"en": "Abiding Grace", "de": "Bleibende Gnade"}),
         Record(kind="card", lang="en", source="names.tsv:2", card="Abiding Grace", names={"en": "Abiding Grace", "es": "Gracia duradera"}),
     ])
-    assert catalog.cards["Abiding Grace"].names == {"en": "Abiding Grace", "de": "Bleibende Gnade", "es": "Gracia duradera"}
+    assert json.loads(run("Gracia duradera", "--json").output)["names"] == {"en": "Abiding Grace", "de": "Bleibende Gnade", "es": "Gracia duradera"}

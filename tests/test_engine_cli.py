@@ -6,8 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from test_index import use_corpus
 
-import mtgrules.align.linking
+import mtgrules.store
 from mtgrules.cli.main import cli
 from mtgrules.records import Record
 from mtgrules.rulenumbers import subrule
@@ -17,22 +18,33 @@ def rule(number: str, lang: str = "es") -> Record:
     return Record(kind="rule", lang=lang, source="test:1", number=number, text="…")
 
 
-def ruling(card: str, position: int, digest: str, lang: str = "fr", en_text: str | None = None) -> Record:
-    return Record(kind="ruling", lang=lang, source="test:1", card=card, en_position=position, en_digest=digest,
-                  text="…", en_text=en_text)
+def ruling(card: str, position: int, digest: str, lang: str = "fr", text: str = "…") -> Record:
+    return Record(kind="ruling", lang=lang, source="test:1", card=card, en_position=position, en_digest=digest, text=text)
+
+
+class Corpus(list):
+    """The records of the store: appending one stores it too."""
+
+    def __init__(self, monkeypatch, records):
+        super().__init__(records)
+        self.monkeypatch = monkeypatch
+        use_corpus(monkeypatch, self)
+
+    def append(self, record):
+        super().append(record)
+        use_corpus(self.monkeypatch, self)
 
 
 @pytest.fixture
 def corpus(monkeypatch):
-    records = [rule(subrule("704.5", i)) for i in range(25)] + [
+    return Corpus(monkeypatch, [rule(subrule("704.5", i)) for i in range(25)] + [
         rule("704.5a", "fr"),  # the same rule in another language counts once
         rule("701.50e"),
         rule("999.1a"),  # a rule the engine does not implement
-        ruling("Kitnap", 8, "a2c8860b84ae", en_text="(English text read at display time)"),
+        ruling("Kitnap", 8, "a2c8860b84ae"),
+        ruling("Kitnap", 8, "a2c8860b84ae", lang="en", text="(English text read at display time)"),
         ruling("Kitnap", 9, "ffffffffffff"),
-    ]
-    monkeypatch.setattr(mtgrules.align.linking, "all_records", lambda store=None: records)
-    return records
+    ])
 
 
 def run(*arguments: str):
@@ -97,8 +109,8 @@ def test_with_a_stored_corpus_and_no_tests_folder(tmp_path, monkeypatch):
     """Through the real store under MTGRULES_HOME; without tests, it says so on stderr."""
     from mtgrules.engine import registry
 
-    store = mtgrules.store.Store()
-    store.put([("rules-es.html", b"x", "rules", [rule("701.50d"), rule("701.50b")])])
+    with mtgrules.store.Store().writing() as writer:
+        writer.put("rules-es.html", "x", "rules", [rule("701.50d"), rule("701.50b")])
     monkeypatch.setattr(registry, "TESTS_DIR", tmp_path / "absent")
     result = CliRunner().invoke(cli, ["engine", "coverage", "--section", "701.50", "--json"])
     rows = [json.loads(line) for line in result.stdout.splitlines()]

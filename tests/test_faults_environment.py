@@ -74,12 +74,16 @@ def test_mtgrules_home_a_broken_symbolic_link(tmp_path, monkeypatch, arguments):
     assert_refused(run(*arguments), f"is a symbolic link to {tmp_path / 'gone'}, which does not exist")
 
 
-@pytest.mark.parametrize("inside", ["corpus", "cache"])
-def test_a_file_where_a_folder_of_ours_belongs(isolated_home, inside):
+def test_a_file_where_a_folder_of_ours_belongs(isolated_home):
     isolated_home.mkdir()
-    (isolated_home / inside).write_text("")
-    arguments = ["ingest", str(seed("004"))] if inside == "corpus" else ["search", "energía"]
-    assert_refused(run(*arguments), f"{isolated_home / inside} (in MTGRULES_HOME={isolated_home}) is a file, not a folder")
+    (isolated_home / "cache").write_text("")
+    assert_refused(run("search", "energía"), f"{isolated_home / 'cache'} (in MTGRULES_HOME={isolated_home}) is a file, not a folder")
+
+
+@pytest.mark.parametrize("arguments", [["ingest", str(seed("004"))], ["rule", "704.5"]], ids=["ingest", "rule"])
+def test_a_folder_where_the_corpus_database_belongs(isolated_home, arguments):
+    (isolated_home / "corpus.sqlite3").mkdir(parents=True)
+    assert_refused(run(*arguments), f"{isolated_home / 'corpus.sqlite3'} is a folder, not the corpus database")
 
 
 # --- no home ------------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 """The index: per-language analyzers, building (automatic, atomic, locked) and querying.
 
 The sample corpus below is written for these tests (short paraphrases, not Wizards' text); the
-other test_cli_* modules import it. `use_corpus` stands in for the user's store, so the tests
-exercise exactly what the commands read: `linking.all_records()` and `store.fingerprint()`.
+other test_cli_* modules import it. `use_corpus` makes it the whole of the user's store (under
+the test's MTGRULES_HOME, without the embedded seeds), so the tests exercise exactly what the
+commands read.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import threading
 import time
@@ -15,7 +15,6 @@ import time
 import pytest
 
 from mtgrules import store
-from mtgrules.align import linking
 from mtgrules.cli.progress import TerminalReporter
 from mtgrules.index import build
 from mtgrules.index.analyzers import language_analyzer
@@ -79,18 +78,12 @@ def sample_records() -> list[Record]:
 
 
 def use_corpus(monkeypatch, records: list[Record]) -> None:
-    """Make `records` the corpus every command reads (English ruling text filled as the store
-    does), with a fingerprint that changes when they do."""
-    frozen = copy.deepcopy(records)
-
-    def all_records(store_=None):
-        copies = copy.deepcopy(frozen)
-        linking.fill_english_rulings(copies)
-        return copies
-
-    digest = hashlib.sha256("".join(r.to_json() for r in frozen).encode()).hexdigest()
-    monkeypatch.setattr(linking, "all_records", all_records)
-    monkeypatch.setattr(store, "fingerprint", lambda store_=None: digest)
+    """Make `records` the whole corpus every command reads: one document of the store, the
+    embedded seeds left out. Calling it again replaces them (a new generation)."""
+    monkeypatch.setattr(store, "embedded_manifest", lambda: {})
+    digest = hashlib.sha256("".join(r.to_json() for r in records).encode()).hexdigest()
+    with store.Store().writing() as writer:
+        writer.put("sample", digest, "sample", records)
 
 
 @pytest.fixture
@@ -161,10 +154,10 @@ def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later
     use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
     real_document = schema.document
 
-    def dying(record, key_langs, names=None):
+    def dying(record, *arguments):
         if record.number == "999.1":
             raise KeyboardInterrupt  # the build stops half-way, as on Ctrl-C
-        return real_document(record, key_langs, names)
+        return real_document(record, *arguments)
 
     monkeypatch.setattr(schema, "document", dying)
     with pytest.raises(KeyboardInterrupt):

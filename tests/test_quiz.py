@@ -118,11 +118,11 @@ def test_stats_before_any_answer_sum_up_what_there_is_to_study(isolated_home):
 
 
 def test_stats_read_the_corpus_once(isolated_home, monkeypatch):
-    from mtgrules.align import linking
+    from mtgrules.lookup.catalog import Catalog
 
     calls = []
-    read = linking.all_records
-    monkeypatch.setattr(linking, "all_records", lambda *a: calls.append(a) or read(*a))
+    read = Catalog.texts
+    monkeypatch.setattr(Catalog, "texts", lambda *a: calls.append(a) or read(*a))
     code, stats, _ = run("--stats")  # nothing studied: the default language comes from the corpus
     assert code == 0 and stats.splitlines()[1].startswith("es   + 2 more section(s)")
     assert len(calls) == 1

@@ -22,7 +22,7 @@ def texts() -> citations.RuleTexts:
 def test_seeds_alone_give_spanish_questions_on_701_and_704_only(texts):
     pool = quiz.build_pool(texts, "es")
     assert {c.section for c in pool} == {"701", "704"}
-    assert citations.default_lang(linking.all_records()) == "es"
+    assert citations.default_lang(texts) == "es"
     assert quiz.build_pool(texts, "fr") == []  # French seeds are rulings, not rules
 
 

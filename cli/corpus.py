@@ -1,0 +1,50 @@
+"""How the lookup commands open the corpus and speak about editions.
+
+The store and the view speak to a person only through callbacks (a migration, a folder that
+cannot be written); here they go to stderr, one line each. A rule view says when texts of the
+numbers asked for follow an edition it cannot trace them into, and how to see them.
+"""
+
+from __future__ import annotations
+
+import click
+
+from mtgrules.lookup.catalog import Catalog
+
+VIEW_EDITION = "Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested)."
+
+
+def say(text: str) -> None:
+    click.echo(f"mtgrules: {text}", err=True)
+
+
+def open_catalog(edition: str | None) -> Catalog:
+    """The view of `edition` (None: the default) over the user's corpus; an edition the corpus
+    does not hold is an error naming those it does (exit 2)."""
+    return Catalog.load(edition, on_message=say)
+
+
+def edition_label(catalog: Catalog) -> str:
+    return f"edition {catalog.edition}" if catalog.edition else "no edition"
+
+
+def note_untraced(catalog: Catalog, numbers: list[str]) -> None:
+    """One line per edition whose texts of `numbers` this view cannot show: "6 texts (es) of
+    these numbers follow the 2026-08-07 edition, …; see them with --edition 2026-08-07"."""
+    for edition, counts in sorted(catalog.untraced(numbers).items()):
+        total = sum(counts.values())
+        langs = ", ".join(sorted(counts))
+        why = ("the corpus has no English text of this edition" if not catalog.english
+               else "the corpus has no English text of that edition to trace them by")
+        say(f"{total} {'text' if total == 1 else 'texts'} ({langs}) of these numbers follow the {edition} edition,"
+            f" not shown in the view of the {catalog.edition} edition ({why}); see them with --edition {edition}")
+
+
+def translation_note(text: dict, view: str | None) -> str | None:
+    """What a text of another edition than the view's says about itself."""
+    edition, changed = text.get("edition"), text.get("english_changed")
+    if changed is None or edition is None:
+        return None
+    if view is not None and edition > view:
+        return f"translated from the newer {edition} text; the English " + ("differs in this edition" if changed else "is the same")
+    return f"translated from the {edition} text; the English " + ("has changed since" if changed else "is unchanged since")
