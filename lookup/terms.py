@@ -96,7 +96,7 @@ def _titles(catalog: Catalog) -> tuple[dict[str, str], dict[str, str], dict[str,
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
     # Records without an edition first, so that the view's own edition wins.
     titled = corpus.titles(None) + (corpus.titles(catalog.edition) if catalog.edition is not None else [])
-    for number, lang, title, aligned, en_title in titled:
+    for number, lang, title, aligned, en_title, _ in titled:
         if lang == "en":
             english[number] = title
         elif aligned:
