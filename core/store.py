@@ -370,6 +370,14 @@ class Queries:
                                (edition,) if edition is not None else ())
         return [(lang, title, json.loads(references) if references else []) for lang, title, references in rows]
 
+    def glossary_entries(self, edition: str | None, titles: Sequence[str]) -> list[Record]:
+        """The glossary entries of an edition (None: of no edition) with these titles, in any
+        language."""
+        sql = f"SELECT body FROM records WHERE kind = 'glossary' AND title IN ({_marks(titles)}) AND edition"
+        rows = self.db.execute(sql + (" = ? ORDER BY id" if edition is not None else " IS NULL ORDER BY id"),
+                               (*titles, edition) if edition is not None else tuple(titles))
+        return [_record(body) for (body,) in rows]
+
     def numbers_from(self, edition: str | None, prefix: str, limit: int) -> list[str]:
         """Up to `limit` numbers of rules and sections of `edition` (and of none) that start with
         `prefix` (a range of the index on numbers: for completing what a person types)."""
