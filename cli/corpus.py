@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 
+from mtgrules.cli.options import unavailable_lang
 from mtgrules.lookup.catalog import Catalog
 
 VIEW_EDITION = "Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested)."
@@ -22,6 +23,18 @@ def open_catalog(edition: str | None) -> Catalog:
     """The view of `edition` (None: the default) over the user's corpus; an edition the corpus
     does not hold is an error naming those it does (exit 2)."""
     return Catalog.load(edition, on_message=say)
+
+
+def check_langs(langs: list[str] | None, available, what: str) -> None:
+    """Every language of `--lang` must be one the corpus has for this command (`available`, a
+    collection or a function giving one, called only when `langs` are given): a usage error
+    (exit 2) names those it has, and says whether the code is one it does not know at all."""
+    if not langs:
+        return
+    have = sorted(available() if callable(available) else available)
+    for lang in langs:
+        if lang not in have:
+            raise click.UsageError(unavailable_lang(lang, have, what))
 
 
 def edition_label(catalog: Catalog) -> str:

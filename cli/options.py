@@ -31,6 +31,31 @@ def parse_langs(ctx, param, value: str | None) -> list[str] | None:
     return list(dict.fromkeys(langs))
 
 
+# ISO 639-1, and the codes card data gives that it lacks (MTGJSON's Simplified and Traditional
+# Chinese): what `unavailable_lang` calls a language code.
+_ISO_639_1 = frozenset(
+    "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en"
+    " eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka"
+    " kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl"
+    " nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw"
+    " ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu".split()
+)
+CARD_DATA_CODES = frozenset({"zhs", "zht"})
+
+
+def unavailable_lang(lang: str, have: list[str], what: str) -> str:
+    """Why `--lang lang` cannot be shown, as a usage error's message: a language code the corpus
+    has no `what` in (ingest some), or no language code at all (the closest one it has)."""
+    listed = ", ".join(have) or "none"
+    if lang.split("-")[0] in _ISO_639_1 or lang in CARD_DATA_CODES:
+        return f"--lang {lang}: the corpus has no {what} in {lang} (it has {listed}; ingest a {lang} document to add them)"
+    import difflib  # only on this error
+
+    close = difflib.get_close_matches(lang, have, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]}? " if close else ""
+    return f"--lang {lang}: not a language code ({hint}the corpus has {what} in {listed})"
+
+
 def lang_option(help_text: str):
     return click.option("--lang", "langs", callback=parse_langs, metavar="LANGS", help=help_text)
 

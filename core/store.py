@@ -23,6 +23,10 @@ Tables (`SCHEMA`):
   the English content (two editions' texts of one identity differ when their digests do).
   `traces` names the previous edition each edition was matched against.
 - `term_links`: the rules (edition, number) that define a term of the keyword table.
+- `citations`: which rule cites which (edition, citing number, cited number), written with the
+  records (`Writer.put`), so "cited by" is a keyed read (`cited_by`). A database written
+  before this table existed gets it on first open, filled from the stored records
+  (`_add_citations`): nothing else changes, so the search index is not rebuilt.
 - `counts` and `term_names`: derived at each commit (how many records of each edition, language
   and kind, so which editions exist, which are English and which languages; the translated
   titles of each identity), so lookups read a few rows.
@@ -58,6 +62,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from mtgrules import paths, rulenumbers
 from mtgrules.errors import MtgrulesError, ParseError
@@ -130,6 +135,14 @@ CREATE TABLE identities (
 CREATE INDEX identities_identity ON identities (identity, edition, number, digest);
 CREATE INDEX identities_number ON identities (number);
 CREATE TABLE traces (edition TEXT PRIMARY KEY, previous TEXT) WITHOUT ROWID;
+CREATE TABLE citations (
+    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    edition TEXT,
+    number TEXT NOT NULL,
+    cited TEXT NOT NULL
+);
+CREATE INDEX citations_cited ON citations (cited, edition);
+CREATE INDEX citations_document ON citations (document);
 CREATE TABLE term_links (term TEXT NOT NULL, edition TEXT NOT NULL, number TEXT NOT NULL, position INTEGER NOT NULL);
 CREATE INDEX term_links_term ON term_links (term, edition);
 CREATE TABLE counts (
@@ -186,6 +199,17 @@ class Identity:
     identity: str
     previous: str | None
     digest: str
+
+
+class Title(NamedTuple):
+    """A titled rule or section as `Queries.titles` reads it."""
+
+    number: str
+    lang: str
+    title: str
+    aligned: bool
+    en_title: str | None  # the English title a translation was aligned to
+    confidence: float | None
 
 
 @dataclass(frozen=True)
@@ -327,15 +351,44 @@ class Queries:
         for (body,) in self.db.execute(f"SELECT body FROM records{where} ORDER BY id", values):
             yield _record(body)
 
-    def titles(self, edition: str | None) -> list[tuple[str, str, str, bool, str | None]]:
-        """(number, lang, title, aligned, en_title) of the titled rules and sections of an
-        edition (None: of no edition), read from the index of titled records without decoding
-        the records."""
-        sql = ("SELECT number, lang, title, aligned, json_extract(body, '$.en_title') FROM records"
+    def titles(self, edition: str | None) -> list[Title]:
+        """The titled rules and sections of an edition (None: of no edition), read from the
+        index of titled records without decoding the records."""
+        sql = ("SELECT number, lang, title, aligned, json_extract(body, '$.en_title'), confidence FROM records"
                " WHERE title IS NOT NULL AND kind IN ('rule', 'section') AND number IS NOT NULL AND edition")
         rows = self.db.execute(sql + (" = ? ORDER BY id" if edition is not None else " IS NULL ORDER BY id"),
                                (edition,) if edition is not None else ())
-        return [(number, lang, title, bool(aligned), en_title) for number, lang, title, aligned, en_title in rows]
+        return [Title(number, lang, title, bool(aligned), en_title, confidence)
+                for number, lang, title, aligned, en_title, confidence in rows]
+
+    def glossary_titles(self, edition: str | None) -> list[tuple[str, str, list[str]]]:
+        """(lang, title, the rules it cites) of the glossary entries of an edition, without
+        decoding the records."""
+        sql = ("SELECT lang, title, json_extract(body, '$.references') FROM records"
+               " WHERE kind = 'glossary' AND title IS NOT NULL AND edition")
+        rows = self.db.execute(sql + (" = ? ORDER BY id" if edition is not None else " IS NULL ORDER BY id"),
+                               (edition,) if edition is not None else ())
+        return [(lang, title, json.loads(references) if references else []) for lang, title, references in rows]
+
+    def glossary_entries(self, edition: str | None, titles: Sequence[str]) -> list[Record]:
+        """The glossary entries of an edition (None: of no edition) with these titles, in any
+        language."""
+        sql = f"SELECT body FROM records WHERE kind = 'glossary' AND title IN ({_marks(titles)}) AND edition"
+        rows = self.db.execute(sql + (" = ? ORDER BY id" if edition is not None else " IS NULL ORDER BY id"),
+                               (*titles, edition) if edition is not None else tuple(titles))
+        return [_record(body) for (body,) in rows]
+
+    def numbers_from(self, edition: str | None, prefix: str, limit: int) -> list[str]:
+        """Up to `limit` numbers of rules and sections of `edition` (and of none) that start with
+        `prefix` (a range of the index on numbers: for completing what a person types)."""
+        found: list[str] = []
+        for clause, values in (("edition IS NULL", ()), ("edition = ?", (edition,))):
+            if clause == "edition = ?" and edition is None:
+                continue
+            sql = (f"SELECT DISTINCT number FROM records WHERE kind IN ('rule', 'section') AND {clause}"
+                   " AND number >= ? AND number < ? LIMIT ?")
+            found += [row[0] for row in self.db.execute(sql, (*values, prefix, prefix + "\U0010ffff", limit))]
+        return list(dict.fromkeys(found))[:limit]
 
     def count(self, **filters) -> int:
         where, values = _where(**filters)
@@ -445,6 +498,18 @@ class Queries:
             (edition, *numbers),
         )
         return [Counterpart(number, _record(body), bool(changed)) for number, body, changed in rows]
+
+    def cited_by(self, edition: str | None, numbers: Sequence[str]) -> dict[str, list[str]]:
+        """Number -> the rules of `edition` (None: of no edition) that cite it, in any language
+        (each citing number once, in rules order)."""
+        sql = (f"SELECT DISTINCT cited, number FROM citations WHERE cited IN ({_marks(numbers)}) AND edition"
+               + (" = ?" if edition is not None else " IS NULL"))
+        rows = self.db.execute(sql, (*numbers, edition) if edition is not None else tuple(numbers))
+        table: dict[str, list[str]] = {}
+        for cited, number in rows:
+            if number != cited:
+                table.setdefault(cited, []).append(number)
+        return {cited: sorted(citing, key=rulenumbers.sort_key) for cited, citing in table.items()}
 
     # --- cards -----------------------------------------------------------------------------
 
@@ -599,6 +664,11 @@ class Writer(Queries):
         }
         self.db.executemany("INSERT INTO card_names (folded, card, document) VALUES (?, ?, ?)",
                             [(" ".join(folded.split()), card, document) for folded, card in sorted(names)])
+        self.db.executemany(
+            "INSERT INTO citations (document, edition, number, cited) VALUES (?, ?, ?, ?)",
+            [(document, record.edition, record.number, cited) for record in records
+             if record.kind in RULE_KINDS and record.number for cited in dict.fromkeys(record.references)],
+        )
         self.changed = True
 
     def remove(self, path: str) -> bool:
@@ -724,6 +794,23 @@ def _has_schema(db: sqlite3.Connection) -> bool:
     return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is not None
 
 
+def _has_citations(db: sqlite3.Connection) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'citations'").fetchone() is not None
+
+
+def _add_citations(db: sqlite3.Connection) -> None:
+    """The citations table in a database written before it existed, filled from the records."""
+    if _has_citations(db):
+        return
+    for statement in SCHEMA[SCHEMA.index("CREATE TABLE citations"):SCHEMA.index("CREATE TABLE term_links")].split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.execute(
+        "INSERT INTO citations (document, edition, number, cited) SELECT DISTINCT r.document, r.edition, r.number, j.value"
+        " FROM records r, json_each(r.body, '$.references') j WHERE r.kind IN ('rule', 'section') AND r.number IS NOT NULL"
+    )
+
+
 def _check_version(db: sqlite3.Connection, path: str) -> None:
     row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
     version = int(row[0]) if row else 0
@@ -803,7 +890,7 @@ class Store(Queries):
         if ready:
             _check_version(db, str(self.path))
             row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone()
-            ready = row is not None and row[0] == embedded_digest()
+            ready = row is not None and row[0] == embedded_digest() and _has_citations(db)
         if not ready:
             db.close()
             return None
@@ -822,6 +909,8 @@ class Store(Queries):
                 source.close()
             _check_version(db, str(copy_of))
         db.execute("BEGIN IMMEDIATE")
+        if _has_schema(db):
+            _add_citations(db)
         writer = Writer(db)
         if not _has_schema(db):
             _create_schema(db, corpus=f"memory-{embedded_digest()[:16]}")
@@ -862,6 +951,7 @@ class Store(Queries):
                 if old.exists():
                     renamed = _migrate(writer, old, self.path, self.on_message, rename=True)
             _check_version(db, str(self.path))
+            _add_citations(db)
             writer.sync_embedded()
             yield writer
             writer.finish()

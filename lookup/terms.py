@@ -1,24 +1,61 @@
-"""What `mtgrules term` shows: one game term across languages, with the rules that define it.
+"""What `mtgrules term` shows: a game term as a dictionary gives it, in one edition's view.
 
-An entry joins what the corpus knows about one English term: term records (the keyword table:
-Connive = confabular = conniver; titles of aligned rules: Confabular (es) = Connive, 701.50) and
-the titles of rules themselves (the English 701.50 is titled "Connive"). A word may be any of
-its names or forms in any language, in any case, with or without accents ("energía",
-"cadeau"); a conjugated form such as "confabula" is found through its stem.
+An entry is one English term with:
+
+- its **names** in each language, each with where it came from and how sure that is (`Source`):
+  the English rules themselves (a rule's or section's title, a glossary entry: certain); the
+  keyword table (forms printed on cards; a row derived from card data carries its confidence,
+  see `parsers.keyword_table`); aligned rule titles (a translated page's title aligned to the
+  English rule: the alignment's confidence; a translated edition numbered like the English one
+  states it); translated glossary entries (matched to the English entry citing the same rules);
+  official card texts through the bilingual lexicon (`term_lexicon`). A name learned from data
+  is never certain: only a name some source states outright is.
+- its **definition**: the glossary entry in the asked language where the corpus has one, else
+  the English entry (and the output says so); a term the glossary lacks is defined by its
+  defining rule's text.
+- the **rules** that define it, numbered in the view: the rule titled with it, the rules its
+  glossary entry cites, those the keyword table's term is linked to at ingest.
+
+Identity (issue 9): a translated title names the rule of the view that is, by identity, the rule
+it was aligned to (`Queries.term_names`), never a rule of the same number in another edition;
+glossary entries are those of the view's edition.
+
+Finding (`Dictionary.find`): a word names an entry by one of its names, whole (in any case,
+with or without accents) or as a word of one ("energía" in "contador de energía"). Failing a
+whole name, the word is translated into English through the lexicon, whole ("campo de batalla"
+→ battlefield) or phrase by phrase ("daño letal" → damage + lethal), and names the entry whose
+English name has those words in any order (Lethal Damage). Stems come last ("confabula").
+
+A translated title whose English rule has none ("Acciones basadas en estado", the Spanish 704.5,
+where the English reads "704.5. The state-based actions are as follows:") joins the entry whose
+English name it translates to, among the terms of its rule and the rules above it (section 704,
+"State-Based Actions"); that pairing goes through the lexicon, and the name's confidence says so.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections import defaultdict
-from enum import IntEnum
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from functools import cached_property
+from pathlib import PurePath
 from typing import Any
 
 from mtgrules import rulenumbers
 from mtgrules.lookup.catalog import Catalog
+from mtgrules.lookup.term_lexicon import Pair, TermLexicon, english_words
 from mtgrules.records import Record
+from mtgrules.store import RULE_KINDS
 from mtgrules.text import fold
+
+# How sure a translated glossary entry is of its English entry when both cite the same rules
+# (the lexicon scores such pairs alike, `align.lexicon._glossary_entries`).
+GLOSSARY_MATCH = 0.9
+_OBSOLETE = re.compile(r"\s*\((?:obsolete|obsol[eè]te|obsoleto)\)\s*$", re.IGNORECASE)
+_QUOTES = "“”\"«»"
 
 
 class Match(IntEnum):
@@ -27,103 +64,447 @@ class Match(IntEnum):
     NONE = 0
     STEM = 1  # same stems in the name's language ("confabula" ~ "confabular")
     WORD = 2  # a whole word of a name ("energía" in "contador de energía")
-    EXACT = 3
+    TRANSLATED = 3  # the word's English, through the lexicon, is the entry's name ("daño letal")
+    EXACT = 4
+
+
+class SourceKind(StrEnum):
+    RULES = "rules"  # the English rules: a rule's or section's title
+    GLOSSARY = "glossary"
+    KEYWORDS = "keyword table"
+    TITLE = "aligned title"
+    CARDS = "card texts"  # official card translations, through the lexicon
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a name comes from. `confidence` None: the source states it (certain); else how sure
+    the pairing learned from data is, 0..1."""
+
+    kind: SourceKind
+    where: str
+    confidence: float | None = None
+
+
+@dataclass
+class Name:
+    lang: str
+    name: str
+    folded: str
+    sources: list[Source] = field(default_factory=list)
+
+    @property
+    def certain(self) -> bool:
+        return any(source.confidence is None for source in self.sources)
+
+    @property
+    def confidence(self) -> float | None:
+        """None when certain, else the best of its sources' confidences."""
+        return None if self.certain else max((s.confidence or 0.0) for s in self.sources)
+
+
+def _folded(name: str) -> str:
+    return " ".join(fold(name).split())
 
 
 class Entry:
-    """One English term with its names per language and its rules."""
+    """One term: its names per language with their sources, its rules, its glossary entries."""
 
-    def __init__(self, english: str):
-        self.english = english
-        self.names: dict[str, list[str]] = defaultdict(list)
+    def __init__(self, english: str | None):
+        self.english = english  # None: a translated title whose English name is unknown
+        self.names: list[Name] = []
         self.rules: list[str] = []
-        self.named: list[tuple[str, str, str]] = []  # (lang, name, folded name with spaces normalised)
+        self.titled: list[str] = []  # rules of the view whose English title is the term's name
+        self.cited: list[str] = []  # rules its English glossary entry cites
+        self.glossary: dict[str, str] = {}  # language -> the title of its glossary entry in the view
 
-    def add_name(self, lang: str, name: str) -> None:
-        """Add a name unless it is already there up to case and accents."""
-        folded = " ".join(fold(name).split())
-        if name and not any(lang == held and folded == known for held, _, known in self.named):
-            self.names[lang].append(name)
-            self.named.append((lang, name, folded))
+    @property
+    def defining_rule(self) -> str | None:
+        """The rule that defines the term: the rule titled with its name, else the first its
+        glossary entry cites, else the first of its rules."""
+        for numbers in (self.titled, self.cited, self.rules):
+            if numbers:
+                return numbers[0]
+        return None
+
+    @property
+    def heading(self) -> str:
+        return self.english or (self.names[0].name if self.names else "")
+
+    def add_name(self, lang: str, name: str, source: Source) -> None:
+        """Add a name (or another source of a name already there up to case and accents)."""
+        name = name.strip()
+        if not name:
+            return
+        folded = _folded(name)
+        for held in self.names:
+            if held.lang == lang and held.folded == folded:
+                if source not in held.sources:
+                    held.sources.append(source)
+                return
+        self.names.append(Name(lang, name, folded, [source]))
 
     def add_rule(self, number: str) -> None:
         if number not in self.rules and rulenumbers.is_rule_number(number):
             self.rules.append(number)
 
-    def all_names(self) -> list[tuple[str, str]]:
-        return [(lang, name) for lang, name, _ in self.named]
+    def all_names(self, kinds: tuple[SourceKind, ...] | None = None) -> list[tuple[str, str]]:
+        """(language, name) of every name, or of those some source of these kinds gives."""
+        return [(name.lang, name.name) for name in self.names
+                if kinds is None or any(source.kind in kinds for source in name.sources)]
+
+    def english_forms(self) -> list[str]:
+        return [name.name for name in self.names if name.lang == "en"] or ([self.english] if self.english else [])
+
+
+@dataclass(frozen=True)
+class Untitled:
+    """A translated title of a rule whose English has none: placed through the lexicon."""
+
+    number: str  # in the view
+    lang: str
+    title: str
+    confidence: float | None
+
+
+@dataclass
+class Found:
+    """What a word names: the entries, how well, and the translation that found them."""
+
+    entries: list[Entry]
+    match: Match
+    translation: list[Pair] = field(default_factory=list)
+
+    def translation_text(self, word: str) -> str | None:
+        if not self.translation:
+            return None
+        pieces = ", ".join(f"{pair.phrase} → {pair.english} ({pair.lang}, {pair.score:.2f})" for pair in self.translation)
+        return f"{word} → {' '.join(pair.english for pair in self.translation)} (lexicon: {pieces})"
 
 
 def term_entries(catalog: Catalog) -> list[Entry]:
-    """Every term of the view: the titles of its rules with their translated titles (only
-    titles of one rule identity meet: `mtgrules.store` joins them by identity at ingest), and
-    the keyword table's terms with the rules that define them, numbered in the view."""
-    entries: dict[str, Entry] = {}
+    """Every term of the view (see the module docstring)."""
+    return Dictionary(catalog).entries
 
-    def entry_for(english: str) -> Entry:
-        return entries.setdefault(fold(english), Entry(english))
 
-    for record, rules in _keyword_terms(catalog):
-        entry = entry_for(record.names.get("en") or record.title or "")
-        for lang, name in record.names.items():
-            entry.add_name(lang, name)
-        for lang, aliases in record.aliases.items():
-            for alias in aliases:
-                entry.add_name(lang, alias)
-        for number in rules:
+class Dictionary:
+    """The terms of one edition's view, found by any of their names."""
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+        self._by_key: dict[str, Entry] = {}
+        self.untitled: list[Untitled] = []
+        self._keyword_terms()
+        self._titles()
+        self._glossary()
+        self.entries = list(self._by_key.values())
+        for entry in self.entries:
+            entry.rules.sort(key=rulenumbers.sort_key)
+
+    @cached_property
+    def lexicon(self) -> TermLexicon:
+        return TermLexicon.load(self.catalog.corpus)
+
+    def _entry(self, english: str) -> Entry:
+        return self._by_key.setdefault(_folded(english), Entry(english))
+
+    # --- building --------------------------------------------------------------------------
+
+    def _keyword_terms(self) -> None:
+        """The keyword table's terms, each with the rules defining it (linked at ingest against
+        the newest English edition), numbered in the view. Terms of aligned titles are left to
+        `_titles`, which pairs them by identity."""
+        catalog = self.catalog
+        terms = [r for r in catalog.corpus.records(kinds=["term"]) if not (r.rules and r.lang != "en")]
+        links = catalog.corpus.term_links(sorted({fold(r.title) for r in terms if r.title}))
+        for record in terms:
+            english = record.names.get("en") or record.title or ""
+            if not english:
+                continue
+            entry = self._entry(english)
+            source = Source(SourceKind.KEYWORDS, _where(record.source), record.confidence)
+            entry.add_name("en", english, Source(SourceKind.KEYWORDS, _where(record.source)))
+            for lang, name in record.names.items():
+                if lang != "en":
+                    entry.add_name(lang, name, source)
+            for lang, aliases in record.aliases.items():
+                for alias in aliases:
+                    entry.add_name(lang, alias, Source(SourceKind.KEYWORDS, _where(record.source)) if lang == "en" else source)
+            edition, numbers = links.get(fold(record.title or ""), (record.edition, list(record.rules)))
+            mapped = catalog.in_view(edition, numbers)
+            for number in numbers:
+                if number in mapped:
+                    entry.add_rule(mapped[number])
+
+    def _titles(self) -> None:
+        """Rule and section titles of the view: English titles head entries; translated titles
+        join the entry of their rule's English title (by identity), or wait in `untitled` when
+        the English rule has none."""
+        catalog, corpus = self.catalog, self.catalog.corpus
+        english: dict[str, str] = {}
+        en_titles: dict[str, str] = {}
+        translated: dict[str, list[tuple[str, str, float | None]]] = defaultdict(list)
+        # Records without an edition first, so that the view's own edition wins.
+        titled = corpus.titles(None) + (corpus.titles(catalog.edition) if catalog.edition is not None else [])
+        for title in titled:
+            if title.lang == "en":
+                english[title.number] = title.title
+            elif title.aligned:
+                translated[title.number].append((title.lang, title.title, title.confidence))
+                if title.en_title:
+                    en_titles[title.number] = title.en_title
+        if catalog.edition is not None:
+            for number, lang, name in corpus.term_names(catalog.edition, catalog.english):
+                if lang == "en":
+                    en_titles.setdefault(number, name)
+                elif all((lang, name) != (held_lang, held) for held_lang, held, _ in translated[number]):
+                    translated[number].append((lang, name, None))
+        for number in sorted(set(english) | set(en_titles) | set(translated), key=rulenumbers.sort_key):
+            heading = english.get(number) or en_titles.get(number)
+            if not heading:
+                self.untitled += [Untitled(number, lang, name, confidence) for lang, name, confidence in translated.get(number, [])]
+                continue
+            entry = self._entry(heading)
             entry.add_rule(number)
-    english, en_titles, names = _titles(catalog)
-    for number in sorted(set(english) | set(en_titles) | set(names), key=rulenumbers.sort_key):
-        heading = english.get(number) or en_titles.get(number)
-        if not heading:
-            continue
-        entry = entry_for(heading)
-        entry.add_rule(number)
-        entry.add_name("en", heading)
-        for lang, name in names.get(number, []):
-            entry.add_name(lang, name)
-    for entry in entries.values():
-        entry.rules.sort(key=rulenumbers.sort_key)
-    return list(entries.values())
+            if number in english:
+                entry.titled.append(number)
+            entry.add_name("en", heading, Source(SourceKind.RULES, f"rule {number}"))
+            for lang, name, confidence in translated.get(number, []):
+                # A title read by identity from another edition: its confidence is read when shown.
+                entry.add_name(lang, name, Source(SourceKind.TITLE, f"rule {number}", confidence if confidence is not None else _UNREAD))
+
+    def _glossary(self) -> None:
+        """The view's glossary: an English entry heads (or joins) the entry of its first name
+        ("Control, Controller": Control), citing its rules; a translated entry joins the
+        English entry that alone cites the same rules."""
+        edition = self.catalog.edition
+        if edition is None:
+            return
+        rows = self.catalog.corpus.glossary_titles(edition)
+        by_rules: dict[tuple[str, ...], list[Entry]] = defaultdict(list)
+        for lang, title, references in rows:
+            if lang != "en":
+                continue
+            forms = glossary_forms(title)
+            if not forms:
+                continue
+            entry = self._entry(forms[0])
+            entry.glossary.setdefault("en", title)
+            for form in forms:
+                entry.add_name("en", form, Source(SourceKind.GLOSSARY, f"glossary “{title}”"))
+            for number in references:
+                entry.add_rule(number)
+                if rulenumbers.is_rule_number(number) and number not in entry.cited:
+                    entry.cited.append(number)
+            if references:
+                by_rules[tuple(sorted(references))].append(entry)
+        for lang, title, references in rows:
+            same = by_rules.get(tuple(sorted(references)), []) if lang != "en" and references else []
+            if len(same) == 1:
+                same[0].glossary.setdefault(lang, title)
+                for form in glossary_forms(title):
+                    same[0].add_name(lang, form, Source(SourceKind.GLOSSARY, f"glossary “{title}”", GLOSSARY_MATCH))
+
+    # --- finding ---------------------------------------------------------------------------
+
+    def find(self, word: str) -> Found:
+        """The entries `word` names best (several when it names several equally well)."""
+        scored = [(score(entry, word, stems=False), entry) for entry in self.entries]
+        top = max((s for s, _ in scored), default=Match.NONE)
+        if top < Match.EXACT:
+            placed = [entry for u in self.untitled if _folded(u.title) == _folded(word) if (entry := self._place(u))]
+            if placed:
+                return Found(_unique(placed), Match.EXACT)
+            translated = self._translated(word)
+            if translated is not None:
+                return translated
+        if not top:
+            scored = [(score(entry, word), entry) for entry in self.entries]
+            top = max((s for s, _ in scored), default=Match.NONE)
+        if not top:
+            return Found([], Match.NONE)
+        return Found(sorted((entry for s, entry in scored if s == top), key=lambda e: fold(e.heading)), top)
+
+    def _translated(self, word: str) -> Found | None:
+        """Entries whose English name is `word` translated through the lexicon."""
+        whole = self.lexicon.whole(word)
+        attempts = [[pair] for pair in whole] + ([found] if not whole and (found := self.lexicon.word_by_word(word)) else [])
+        for pairs in attempts:
+            wanted = frozenset().union(*(english_words(pair.english) for pair in pairs))
+            entries = [entry for entry in self.entries if any(english_words(form) == wanted for form in entry.english_forms())]
+            if entries:
+                return Found(sorted(entries, key=lambda e: fold(e.heading)), Match.TRANSLATED, pairs)
+        return None
+
+    def _place(self, untitled: Untitled) -> Entry | None:
+        """The entry a translated title of an untitled English rule names: among the entries of
+        its rule and the rules above it, the one whose English name is the title translated
+        through the lexicon (or an entry of its own, with no English name, when none is)."""
+        key = _folded(untitled.title)
+        candidates = [entry for entry in self.entries if _covers(entry.rules, untitled.number)]
+        whole = self.lexicon.whole(untitled.title)
+        attempts = [[pair] for pair in whole] + ([found] if not whole and (found := self.lexicon.word_by_word(untitled.title)) else [])
+        for pairs in attempts:
+            wanted = frozenset().union(*(english_words(pair.english) for pair in pairs))
+            for entry in candidates:
+                if any(english_words(form) == wanted for form in entry.english_forms()):
+                    learned = min(pair.confidence if pair.learned else pair.score for pair in pairs)
+                    confidence = min(learned, untitled.confidence if untitled.confidence is not None else 1.0)
+                    how = ", ".join(f"{pair.phrase} → {pair.english}" for pair in pairs)
+                    where = f"rule {untitled.number}; English name by the lexicon ({how})"
+                    entry.add_name(untitled.lang, untitled.title, Source(SourceKind.TITLE, where, round(confidence, 3)))
+                    entry.add_rule(untitled.number)
+                    entry.rules.sort(key=rulenumbers.sort_key)
+                    return entry
+        own = self._by_key.get(key)
+        if own is None:
+            own = self._by_key[key] = Entry(None)
+            own.add_name(untitled.lang, untitled.title, Source(SourceKind.TITLE, f"rule {untitled.number}", untitled.confidence))
+            own.add_rule(untitled.number)
+            self.entries.append(own)
+        return own
+
+    def languages(self) -> list[str]:
+        """The languages the dictionary can name terms in: those of its names and of the
+        lexicon's pairs learned from card texts."""
+        return sorted({name.lang for entry in self.entries for name in entry.names} | self.lexicon.languages())
+
+    def similar(self, word: str) -> list[str]:
+        """Names of terms that look like `word`: the "did you mean" of a miss."""
+        names = {name.folded: name.name for entry in self.entries for name in entry.names}
+        names.update({_folded(u.title): u.title for u in self.untitled})
+        return [names[close] for close in difflib.get_close_matches(_folded(word), list(names), n=3, cutoff=0.7)]
+
+    # --- describing ------------------------------------------------------------------------
+
+    def describe(self, entry: Entry, langs: list[str] | None = None, found: Found | None = None,
+                 word: str | None = None) -> dict[str, Any]:
+        """An entry as the JSON object of `--json`: names (in `langs` and English, or all) with
+        their sources, the definition in the asked languages, the rules."""
+        for untitled in self.untitled:
+            if _covers(entry.rules, untitled.number) and entry.english:
+                self._place(untitled)
+        self._read_titles(entry)
+        for pair in self.lexicon.names_of(entry.english) if entry.english else []:
+            entry.add_name(pair.lang, pair.phrase, Source(SourceKind.CARDS, _card_evidence(pair), pair.confidence))
+        catalog = self.catalog
+        catalog.texts(entry.rules)  # one read for every title below
+        shown = [name for name in entry.names if langs is None or name.lang in langs or name.lang == "en"]
+        by_lang: dict[str, list[Name]] = defaultdict(list)
+        for name in sorted(shown, key=lambda n: (not n.certain, -(n.confidence or 0.0))):
+            by_lang[name.lang].append(name)
+        definitions, missing = self._definitions(entry, langs or ["en"])
+        data: dict[str, Any] = {
+            "term": entry.english,
+            "edition": catalog.edition,
+            "match": found.match.name.lower() if found else None,
+            "translation": found.translation_text(word or "") if found else None,
+            "names": {lang: [name.name for name in names] for lang, names in _ordered(by_lang).items()},
+            "name_sources": {
+                lang: [{"name": name.name, "certain": name.certain, "confidence": name.confidence,
+                        "sources": [{"kind": str(s.kind), "where": s.where, "confidence": s.confidence} for s in name.sources]}
+                       for name in names]
+                for lang, names in _ordered(by_lang).items()
+            },
+            "definitions": definitions,
+            "missing_definitions": missing,
+            "defining_rule": entry.defining_rule,
+            "rules": [{"number": n, "title": catalog.title_of(n, ["en"])} for n in entry.rules],
+        }
+        return data
+
+    def _read_titles(self, entry: Entry) -> None:
+        """The confidence of each translated title read by identity from another edition, from
+        the records behind it (only for an entry being shown: a keyed read of its rules)."""
+        unread = [(name, source) for name in entry.names for source in name.sources
+                  if source.kind is SourceKind.TITLE and source.confidence == _UNREAD]
+        if not unread:
+            return
+        catalog = self.catalog
+        records = [c.record for c in catalog.corpus.counterparts(catalog.edition or "", entry.rules)] if catalog.english else []
+        records += catalog.corpus.records(kinds=RULE_KINDS, edition=catalog.edition, numbers=entry.rules, titled=True)
+        best: dict[tuple[str, str], Record] = {}
+        for record in records:
+            if record.lang != "en" and record.title and record.aligned:
+                key = (record.lang, _folded(record.title))
+                if key not in best or _certainty(record) > _certainty(best[key]):
+                    best[key] = record
+        for name, source in unread:
+            held = best.get((name.lang, name.folded))
+            where = f"rule {held.number} of {held.edition}, {_where(held.source)}" if held else source.where
+            name.sources[name.sources.index(source)] = dataclasses.replace(
+                source, where=where, confidence=held.confidence if held else 0.0)
+
+    def _definitions(self, entry: Entry, langs: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+        """The glossary text in each asked language that has one; English in place of those
+        that have none (listed in the second value). Without a glossary entry, the text of the
+        defining rule (its first subrule when the rule is only a title)."""
+        catalog = self.catalog
+        titles = sorted(set(entry.glossary.values()))
+        records = {r.lang: r for r in catalog.corpus.glossary_entries(catalog.edition, titles)
+                   if titles and entry.glossary.get(r.lang) == r.title} if titles else {}
+        missing = [lang for lang in langs if lang not in records]
+        wanted = [lang for lang in langs if lang in records] + (["en"] if missing and "en" not in langs and "en" in records else [])
+        if records:
+            return [{"lang": lang, "text": records[lang].text, "source": records[lang].source, "from": "glossary"}
+                    for lang in wanted], missing
+        for number in [entry.defining_rule] if entry.defining_rule else []:
+            texts = catalog.by_lang(number)
+            if not any(shown.record.text and shown.record.text != shown.record.title for shown in texts.values()):
+                children = catalog.children(number)
+                if children:
+                    number, texts = children[0], catalog.by_lang(children[0])
+            found = [lang for lang in langs if lang in texts and texts[lang].record.text]
+            missing = [lang for lang in langs if lang not in found]
+            if missing and "en" not in found and "en" in texts:
+                found.append("en")
+            return [{"lang": lang, "text": texts[lang].record.text, "source": texts[lang].record.source, "from": f"rule {number}"}
+                    for lang in found], missing
+        return [], list(langs)
 
 
-def _titles(catalog: Catalog) -> tuple[dict[str, str], dict[str, str], dict[str, list[tuple[str, str]]]]:
-    """Number of the view -> its English title; -> the English title a translation was aligned
-    to (for views without English text); -> (language, translated title) pairs."""
-    corpus = catalog.corpus
-    english: dict[str, str] = {}
-    en_titles: dict[str, str] = {}
-    names: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    # Records without an edition first, so that the view's own edition wins.
-    titled = corpus.titles(None) + (corpus.titles(catalog.edition) if catalog.edition is not None else [])
-    for number, lang, title, aligned, en_title in titled:
-        if lang == "en":
-            english[number] = title
-        elif aligned:
-            names[number].append((lang, title))
-            if en_title:
-                en_titles[number] = en_title
-    if catalog.edition is not None:
-        for number, lang, name in corpus.term_names(catalog.edition, catalog.english):
-            if lang == "en":
-                en_titles.setdefault(number, name)
-            else:
-                names[number].append((lang, name))
-    return english, en_titles, names
+_UNREAD = -1.0  # a title's confidence not read yet (see `Dictionary._read_titles`)
 
 
-def _keyword_terms(catalog: Catalog) -> list[tuple[Record, list[str]]]:
-    """The keyword table's terms, each with the numbers in the view of the rules defining it
-    (worked out at ingest against the newest English edition). Terms learned from aligned
-    titles are left out: `_titles` gives them, by identity."""
-    terms = [r for r in catalog.corpus.records(kinds=["term"]) if not (r.rules and r.lang != "en")]
-    links = catalog.corpus.term_links(sorted({fold(r.title) for r in terms if r.title}))
-    found = []
-    for record in terms:
-        edition, numbers = links.get(fold(record.title or ""), (record.edition, list(record.rules)))
-        mapped = catalog.in_view(edition, numbers)
-        found.append((record, [mapped[n] for n in numbers if n in mapped]))
-    return found
+def _certainty(record: Record) -> float:
+    return 1.0 if record.confidence is None else record.confidence
+
+
+def _covers(rules: list[str], number: str) -> bool:
+    """True when `number` or a rule above it is among `rules`."""
+    current: str | None = number
+    while current is not None:
+        if current in rules:
+            return True
+        current = rulenumbers.parent(current)
+    return False
+
+
+def _unique(entries: list[Entry]) -> list[Entry]:
+    return list({id(entry): entry for entry in entries}.values())
+
+
+def _ordered(by_lang: dict[str, list[Name]]) -> dict[str, list[Name]]:
+    """English first, then the other languages alphabetically."""
+    return {lang: by_lang[lang] for lang in sorted(by_lang, key=lambda lang: (lang != "en", lang))}
+
+
+def _where(source: str) -> str:
+    """A record's source without the folders: "keywords_en_es_fr.tsv:6"."""
+    path, _, line = source.rpartition(":")
+    return f"{PurePath(path).name}:{line}" if path and line.isdigit() else source
+
+
+def _card_evidence(pair: Pair) -> str:
+    seen = "line" if pair.count == 1 else "lines"
+    return f"lexicon: {pair.count} parallel {seen} ({'+'.join(pair.sources)})"
+
+
+def glossary_forms(title: str) -> list[str]:
+    """The names a glossary title gives: "Control, Controller" → Control, Controller;
+    "Bury (Obsolete)" → Bury; "Banding, “Bands with Other”" → Banding, Bands with Other."""
+    title = _OBSOLETE.sub("", title)
+    return [form.strip().strip(_QUOTES).strip() for form in title.split(",") if form.strip().strip(_QUOTES).strip()]
 
 
 def _stems(text: str, lang: str) -> set[str]:
@@ -134,43 +515,14 @@ def _stems(text: str, lang: str) -> set[str]:
 
 def score(entry: Entry, word: str, *, stems: bool = True) -> Match:
     """How well `word` names the entry (without comparing stems unless `stems`)."""
-    wanted = " ".join(fold(word).split())
+    wanted = _folded(word)
     best = Match.NONE
-    for lang, name, folded in entry.named:
-        if folded == wanted:
+    for name in entry.names:
+        if name.folded == wanted:
             return Match.EXACT
-        if re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", folded):
+        if re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", name.folded):
             best = max(best, Match.WORD)
-        elif stems and best < Match.STEM and lang in ("es", "fr", "en") and (found := _stems(word, lang)) and found <= _stems(name, lang):
+        elif (stems and best < Match.STEM and name.lang in ("es", "fr", "en") and (found := _stems(word, name.lang))
+              and found <= _stems(name.name, name.lang)):
             best = Match.STEM
     return best
-
-
-def find_terms(entries: list[Entry], word: str) -> list[Entry]:
-    """The entries `word` names best (several when it names several equally well). Stems are
-    compared only when no name holds the word: a stem match never beats a word match, and
-    stemming every name costs more than the rest of the lookup."""
-    scored = [(score(entry, word, stems=False), entry) for entry in entries]
-    if not any(s for s, _ in scored):
-        scored = [(score(entry, word), entry) for entry in entries]
-    top = max((s for s, _ in scored), default=Match.NONE)
-    if not top:
-        return []
-    return sorted((entry for s, entry in scored if s == top), key=lambda e: fold(e.english))
-
-
-def similar_names(entries: list[Entry], word: str) -> list[str]:
-    """Names of terms that look like `word`: the "did you mean" of a miss."""
-    names = {fold(name): name for entry in entries for _, name in entry.all_names()}
-    return [names[close] for close in difflib.get_close_matches(fold(word), list(names), n=3, cutoff=0.7)]
-
-
-def entry_dict(catalog: Catalog, entry: Entry) -> dict[str, Any]:
-    """An entry as the JSON object of `--json`."""
-    catalog.texts(entry.rules)  # one read for every title below
-    return {
-        "term": entry.english,
-        "edition": catalog.edition,
-        "names": {lang: names for lang, names in sorted(entry.names.items())},
-        "rules": [{"number": n, "title": catalog.title_of(n, ["en"])} for n in entry.rules],
-    }

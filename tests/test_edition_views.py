@@ -18,7 +18,7 @@ from conftest import REPO, corpus_file
 from mtgrules.align import ingest
 from mtgrules.cli.main import cli
 from mtgrules.lookup.catalog import Catalog
-from mtgrules.lookup.terms import term_entries
+from mtgrules.lookup.terms import SourceKind, term_entries
 from mtgrules.store import RULE_KINDS, Store
 from mtgrules.text import fold
 
@@ -149,8 +149,9 @@ def test_every_rule_of_a_view_pairs_texts_of_one_identity(home, edition):
 
 
 def test_the_term_dictionary_pairs_no_names_of_two_identities(home):
-    """Every translated name of a term entry is the title of a record of the same rule identity
-    as one of the entry's rules."""
+    """Every name a term entry takes from rule titles is the title of a record of the same rule
+    identity as one of the entry's rules (names from the glossary and the keyword table are
+    not rule titles)."""
     corpus = Store(home / "corpus.sqlite3")
     for edition in ("2024-06-07", "2026-08-07"):
         catalog = Catalog(corpus, edition)
@@ -162,7 +163,7 @@ def test_the_term_dictionary_pairs_no_names_of_two_identities(home):
         checked = 0
         for entry in term_entries(catalog):
             rules = {identity_of(corpus, edition, number) for number in entry.rules}
-            for lang, name in entry.all_names():
+            for lang, name in entry.all_names(kinds=(SourceKind.RULES, SourceKind.TITLE)):
                 checked += 1
                 assert identities_of_name[(lang, fold(name))] & rules, (edition, entry.english, lang, name, entry.rules)
         assert checked > 500
@@ -270,3 +271,18 @@ def test_search_finds_the_rules_of_one_edition_and_numbers_translations_in_it(tw
     from mtgrules.index import build
 
     assert (build.current_build() / build.view_file("2026-08-07")).exists(), "the default view's documents are read, not listed"
+
+
+def test_a_term_is_defined_by_the_glossary_of_the_asked_language_where_there_is_one(home):
+    """The Chinese 2024 edition has a glossary: in the 2024 view `term connive --lang zh` gives
+    its Chinese entry (matched to the English one by the rules both cite) and the Chinese
+    name; in the 2026 view, which has no Chinese glossary, the English one, saying so."""
+    result = CliRunner().invoke(cli, ["term", "connive", "--lang", "zh", "--edition", "2024-06-07", "--json"])
+    [entry] = map(json.loads, result.stdout.splitlines())
+    assert entry["defining_rule"] == "701.47"
+    [definition] = entry["definitions"]
+    assert (definition["lang"], definition["from"]) == ("zh", "glossary") and "701.47" in definition["text"]
+    assert "zh-20240607.txt" in definition["source"]
+    assert entry["names"]["zh"] == ["筹谋"]
+    later = json.loads(CliRunner().invoke(cli, ["term", "connive", "--lang", "zh", "--json"]).stdout)
+    assert [d["lang"] for d in later["definitions"]] == ["en"] and later["missing_definitions"] == ["zh"]

@@ -66,6 +66,17 @@ def test_keyword_table_terms_with_aliases_and_notes_removed():
     assert "es" not in terms["Convert"].names, "NOT FOUND cells give no name"
 
 
+def test_keyword_table_rows_derived_from_card_data_are_not_certain():
+    path = corpus_file("cr/keywords_en_es_fr.tsv")
+    terms = {t.title: t for t in keyword_table.parse(path.read_bytes(), str(path))}
+    assert terms["Connive"].confidence is None, "transcribed from printed cards and checked by hand"
+    assert terms["Boast"].confidence == round(19 / 20, 3), "derived from 19 cards"
+    assert terms["Cleave"].confidence == round(12 / 13, 3), "the smaller of its counts (12 es, 18 fr)"
+    assert terms["Aftermath"].confidence == 0.5, "seen on one card"
+    uncounted = keyword_table.parse("keyword_en\tes_printed\tsource\nWard\tAntimaleficio\tderived: cards\n", "k.tsv")
+    assert uncounted[0].confidence == 0.5
+
+
 def test_keyword_table_without_header_is_refused():
     with pytest.raises(ParseError, match="no keyword_en column"):
         keyword_table.parse("Gift\tregalo\tcadeau\n", "k.tsv")

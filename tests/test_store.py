@@ -38,6 +38,41 @@ def test_a_put_replaces_the_documents_records_and_bumps_the_generation():
     assert corpus.generation() == first + 1
 
 
+def cites(number, edition, references, lang="en"):
+    record = rule(number, edition, "See rule " + ", ".join(references) + ".", lang=lang)
+    record.references = references
+    return record
+
+
+def test_cited_by_is_a_keyed_read_of_the_rules_of_one_edition():
+    put("/a.txt", [cites("100.2", "2026-08-07", ["100.1"]), cites("100.3a", "2026-08-07", ["100.1", "100.2"]),
+                   cites("100.9", "2024-06-07", ["100.1"]), cites("100.4", "2026-08-07", ["100.1"], lang="es")])
+    corpus = store.Store()
+    assert corpus.cited_by("2026-08-07", ["100.1", "100.2", "100.7"]) == {"100.1": ["100.2", "100.3a", "100.4"], "100.2": ["100.3a"]}
+    assert corpus.cited_by("2024-06-07", ["100.1"]) == {"100.1": ["100.9"]}
+    with store.Store().writing() as writer:
+        writer.remove("/a.txt")
+    assert store.Store().cited_by("2026-08-07", ["100.1"]) == {}
+
+
+def test_a_database_written_before_citations_gets_them_on_first_open_without_a_new_generation(isolated_home):
+    put("/a.txt", [cites("100.2", "2026-08-07", ["100.1"])])
+    with store.Store().writing() as writer:
+        writer.db.execute("DROP TABLE citations")
+    generation = store.Store().generation()
+    corpus = store.Store()
+    assert corpus.cited_by("2026-08-07", ["100.1"]) == {"100.1": ["100.2"]}
+    assert corpus.generation() == generation
+
+
+def test_numbers_from_a_prefix_are_those_of_one_edition_and_of_none():
+    put("/a.txt", [rule("904.5", "2030-01-01", "a"), rule("904.5g", "2030-01-01", "b"), rule("904.6", "2030-01-01", "c"),
+                   rule("904.5h", "2024-06-07", "d"), rule("904.5z", None, "e")])
+    corpus = store.Store()
+    assert sorted(corpus.numbers_from("2030-01-01", "904.5", 10)) == ["904.5", "904.5g", "904.5z"]
+    assert len(corpus.numbers_from("2030-01-01", "904", 2)) == 2
+
+
 def test_a_user_copy_of_a_seed_replaces_it_and_its_removal_brings_it_back():
     entry = next(iter(store.embedded_manifest().values()))
     embedded = store.EMBEDDED_PREFIX + entry["source"]

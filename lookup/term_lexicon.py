@@ -1,0 +1,227 @@
+"""The bilingual lexicon as `mtgrules term` reads it: the names official translations give a term
+in other languages, and the English of a phrase typed in another language.
+
+Pairs are read as they are written (`align.lexicon` TSV: language, phrase, English, score, count,
+sources), not through `align.lexicon.Lexicon`: that keys every pair with its language's stemmer
+(140 ms, and 40 ms to import the stemmers), where a term lookup compares a few phrases folded
+(`plain`). Two files: the committed `corpus/lexicon.tsv`, and, when the search index was built
+for the corpus as it is now, the pairs that build learned from the user's own documents
+(`lexicon-<digest>.tsv` beside the index builds, see `align.corpus_lexicon`). `term` never
+builds the index: without a current build it reads the committed pairs only.
+
+A pair learned from parallel texts (`count` > 0: card texts, aligned rules and rulings) is
+evidence, never a fact: its `confidence` is its score, capped by how often it was seen,
+count/(count + 1) (a pair merged with a keyword-table row scores 1, which says nothing of how
+sure the card texts are). Pairs the records state outright (keyword table, aligned titles,
+glossaries: `count` 0) are read from the records themselves, with their own sources.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from mtgrules import paths
+from mtgrules.align import phrases
+from mtgrules.store import Queries
+from mtgrules.text import fold
+
+COMMITTED = "lexicon.tsv"
+# A pair must score this much to name a term or translate a query for `term` (the alignment's
+# evidence threshold: a dictionary shows what it is fairly sure of).
+MIN_SCORE = 0.5
+# Which sources of a learned pair say it comes from official card translations.
+CARD_SOURCES = frozenset({"cards"})
+# The index folder's layout (`mtgrules.index.build`; a test holds the two to the same names).
+CURRENT, META = "CURRENT", "meta.json"
+
+
+@dataclass(frozen=True)
+class Pair:
+    lang: str
+    phrase: str
+    english: str
+    score: float
+    count: int  # parallel segments the pair was seen in; 0 for a pair stated by the records
+    sources: tuple[str, ...]  # cards, rules, rulings, cognate, keywords, titles, glossary
+
+    @property
+    def learned(self) -> bool:
+        return self.count > 0
+
+    @property
+    def confidence(self) -> float:
+        return round(min(self.score, self.count / (self.count + 1)), 3)
+
+    @property
+    def from_cards(self) -> bool:
+        return bool(CARD_SOURCES & set(self.sources))
+
+
+def plain(text: str) -> str:
+    """A phrase as compared here: its words folded, single spaces ("Campo de Batalla" and
+    "campo de batalla" meet; "marqueur « énergie »" gives "marqueur energie")."""
+    return " ".join(fold(word) for word in phrases.words_of(text))
+
+
+def singular(word: str) -> str:
+    """An English word without its plural ending, for comparing names ("actions" and "action",
+    "abilities" and "ability"): enough for the nouns terms are, and no stemmer to import."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def english_words(text: str) -> frozenset[str]:
+    """The content words of an English name, singular, in any order: "State-Based Actions" and
+    "actions" + "state based" are the same set."""
+    stop = phrases.STOPWORDS["en"]
+    return frozenset(singular(word) for word in plain(text).split() if word not in stop)
+
+
+class TermLexicon:
+    """The pairs of the lexicon files, read line by line as a lookup needs them: most lookups
+    ask for the names of one English term, which a substring test finds among the raw lines
+    without folding the other two thousand."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        self._first_words: dict[str, list[int]] | None = None
+        self._pairs: dict[int, Pair | None] = {}
+
+    @classmethod
+    def load(cls, corpus: Queries) -> TermLexicon:
+        """The committed pairs and those the current index build learned from `corpus`."""
+        text = resources.files("mtgrules.corpus").joinpath(COMMITTED).read_text(encoding="utf-8")
+        lines = text.splitlines()[1:]
+        learned = _learned_file(corpus)
+        if learned is not None:
+            # Derived data being replaced by a build: the committed pairs still answer.
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                lines += learned.read_text(encoding="utf-8").splitlines()[1:]
+        return cls(lines)
+
+    def _pair(self, index: int) -> Pair | None:
+        if index not in self._pairs:
+            self._pairs[index] = _parse(self.lines[index])
+        return self._pairs[index]
+
+    def languages(self) -> set[str]:
+        """The languages of the pairs."""
+        return {line.split("\t", 1)[0] for line in self.lines if "\t" in line}
+
+    def names_of(self, english: str) -> list[Pair]:
+        """Pairs learned from card texts whose English is `english` (up to plural and word
+        order), one per language and phrase, best first."""
+        wanted = english_words(english)
+        if not wanted:
+            return []
+        probes = [word[:4] for word in wanted]
+        found: dict[tuple[str, str], Pair] = {}
+        for index, line in enumerate(self.lines):
+            cells = line.split("\t", 3)
+            if len(cells) < 4 or not all(probe in cells[2].lower() for probe in probes):
+                continue
+            pair = self._pair(index)
+            if pair is None or not pair.learned or not pair.from_cards or pair.score < MIN_SCORE:
+                continue
+            if english_words(pair.english) == wanted:
+                key = (pair.lang, plain(pair.phrase))
+                if key not in found or pair.confidence > found[key].confidence:
+                    found[key] = pair
+        return sorted(found.values(), key=lambda pair: (-pair.confidence, pair.lang, pair.phrase))
+
+    def _by_first_word(self) -> dict[str, list[int]]:
+        """Folded first word of each pair's phrase -> its lines (made on first use)."""
+        if self._first_words is None:
+            self._first_words = defaultdict(list)
+            for index, line in enumerate(self.lines):
+                phrase = line.split("\t", 2)[1] if line.count("\t") >= 2 else ""
+                words = phrases.words_of(phrase)
+                if words:
+                    self._first_words[fold(words[0])].append(index)
+        return self._first_words
+
+    def _starting(self, word: str) -> list[Pair]:
+        pairs = (self._pair(index) for index in self._by_first_word().get(word, []))
+        return [pair for pair in pairs if pair is not None and pair.score >= MIN_SCORE]
+
+    def whole(self, text: str) -> list[Pair]:
+        """Pairs whose phrase is `text`, in any language, best first."""
+        key = plain(text)
+        if not key:
+            return []
+        found = [pair for pair in self._starting(key.split()[0]) if plain(pair.phrase) == key]
+        return sorted(found, key=lambda pair: (-pair.score, pair.lang))
+
+    def word_by_word(self, text: str) -> list[Pair] | None:
+        """`text` translated into English phrase by phrase (longest match, in the one language
+        that translates every word of it but its stop words), the best pair for each phrase;
+        None when no language does."""
+        words = plain(text).split()
+        candidates = {pair for word in set(words) for pair in self._starting(word)}
+        best: tuple[float, list[Pair]] | None = None
+        for lang in sorted({pair.lang for pair in candidates}):
+            table: dict[str, Pair] = {}
+            for pair in candidates:
+                key = plain(pair.phrase)
+                if pair.lang == lang and (key not in table or pair.score > table[key].score):
+                    table[key] = pair
+            found = _cover(words, table, phrases.STOPWORDS.get(lang, frozenset()))
+            if found and (best is None or min(p.score for p in found) > best[0]):
+                best = (min(p.score for p in found), found)
+        return best[1] if best else None
+
+
+def _cover(words: list[str], table: dict[str, Pair], stop: frozenset[str]) -> list[Pair] | None:
+    """Longest-match cover of `words` by the phrases of `table`; None when a word that is not a
+    stop word is left over."""
+    longest = max((key.count(" ") + 1 for key in table), default=1)
+    found: list[Pair] = []
+    position = 0
+    while position < len(words):
+        for end in range(min(len(words), position + longest), position, -1):
+            pair = table.get(" ".join(words[position:end]))
+            if pair is not None:
+                found.append(pair)
+                position = end
+                break
+        else:
+            if words[position] not in stop:
+                return None
+            position += 1
+    return found or None
+
+
+def _parse(line: str) -> Pair | None:
+    cells = line.split("\t")
+    if len(cells) != 6:
+        return None
+    lang, phrase, english, score, count, sources = cells
+    try:
+        return Pair(lang, phrase, english, float(score), int(count), tuple(sources.split("+")))
+    except ValueError:
+        return None  # the search's build reads the same file and says what is wrong with it
+
+
+def _learned_file(corpus: Queries) -> Path | None:
+    """The pairs the current index build learned, when that build is of this corpus. Read from
+    the index folder's layout (`index.build`: CURRENT names the build, its meta.json the
+    corpus it indexes) without importing the index package, which imports whoosh (30 ms)."""
+    root = paths.index_dir()
+    try:
+        build = root / (root / CURRENT).read_text(encoding="utf-8").strip()
+        if json.loads((build / META).read_text(encoding="utf-8")).get("fingerprint") != corpus.fingerprint():
+            return None
+    except (OSError, ValueError):
+        return None
+    found = sorted(root.glob("lexicon-*.tsv"))
+    return found[0] if len(found) == 1 else None
