@@ -34,7 +34,8 @@ from whoosh import query as wq
 from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, ensure_index, read_meta, view_file
+from mtgrules.index import heal
+from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, read_meta, view_file
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
@@ -163,8 +164,9 @@ class Index:
 
     @classmethod
     def current(cls, reporter: BuildReporter = SILENT) -> Index:
-        """The index of the current corpus, built first if the corpus changed."""
-        return cls(ensure_index(reporter=reporter))
+        """The index of the current corpus, built first if the corpus changed (or healed:
+        `mtgrules.index.heal`)."""
+        return cls(heal.ensure_index(reporter=reporter))
 
     def close(self) -> None:
         self.searcher.close()
