@@ -24,7 +24,7 @@ def test_a_fuzzy_word_past_the_limit_is_refused_at_once(query):
     assert time.process_time() - start < 5  # before any search: not 11 s
 
 
-@pytest.mark.parametrize("query", ["electrozoo~", "electrozoo~2", "electrozoo~1/3", "electrozo~2"])
+@pytest.mark.parametrize("query", ["electrozoo~", "electrozo~2"])
 def test_a_fuzzy_word_within_the_limit_is_searched(query):
     outcome = run("search", query, "--json")
     assert_clean(outcome)
