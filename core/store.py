@@ -48,6 +48,7 @@ through `on_message`; the old folder is kept, renamed, and the message says wher
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -731,6 +732,10 @@ class _Cursor(sqlite3.Cursor):
             raise self.connection.named(error) from None
 
 
+# What SQLite says when a write fails for want of room (SQLITE_FULL, SQLITE_IOERR on EFBIG/ENOSPC).
+_FULL = ("database or disk is full", "disk I/O error")
+
+
 class _Connection(sqlite3.Connection):
     """A connection to the corpus database whose errors of damage ("database disk image is
     malformed", "file is not a database": met at any query, since SQLite reads pages as it goes)
@@ -741,7 +746,13 @@ class _Connection(sqlite3.Connection):
     label = ""
 
     def named(self, error: sqlite3.DatabaseError) -> Exception:
-        if type(error) is not sqlite3.DatabaseError or not self.label:
+        if not self.label:
+            return error
+        if isinstance(error, sqlite3.OperationalError) and any(text in str(error) for text in _FULL):
+            return StoreUnwritable(f"{self.label}: cannot write the corpus ({error}): the disk is full, or a limit on"
+                                   " file sizes was reached (free some space, or set MTGRULES_HOME to another disk);"
+                                   " nothing of this change was stored")
+        if type(error) is not sqlite3.DatabaseError:
             return error
         return _damaged(self.label, error)
 
@@ -976,15 +987,21 @@ class Store(Queries):
                 old.parent.rename(renamed)
         except BaseException:
             if db.in_transaction:
-                if fresh:
-                    # Removed while this transaction still holds the lock: a writer waiting for
-                    # it sees the file gone once it has the lock, and starts on a new one.
-                    _remove_database(self.path)
-                db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error, StoreError):
+                    self._roll_back(db, fresh)
             raise
         finally:
             db.close()
         self.refresh()
+
+    def _roll_back(self, db: sqlite3.Connection, fresh: bool) -> None:
+        """Undo a failed write (a rollback that fails too, on a full disk, is SQLite's to finish
+        from its journal at the next open)."""
+        if fresh:
+            # Removed while this transaction still holds the lock: a writer waiting for
+            # it sees the file gone once it has the lock, and starts on a new one.
+            _remove_database(self.path)
+        db.execute("ROLLBACK")
 
     def _begin_writing(self, on_wait: Message | None) -> sqlite3.Connection:
         """A connection inside BEGIN IMMEDIATE on the database at `self.path` (created when

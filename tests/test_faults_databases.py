@@ -18,6 +18,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import corpus_file
 from faults import assert_clean, assert_refused, run, seed
 
 from mtgrules import paths, store
@@ -243,3 +244,26 @@ def test_a_sound_old_corpus_still_migrates():
     outcome = run("rule", "100.1", "--edition", "latest")
     assert outcome.crashed is None and "Traceback" not in outcome.stderr
     assert corpus().exists()
+
+
+def test_a_full_disk_during_an_ingest_stores_nothing_and_says_so():
+    """Files limited to 8 KiB (RLIMIT_FSIZE, as a full disk): the write-ahead log cannot grow."""
+    import os
+    import resource
+    import signal
+
+    path = a_corpus()
+    stored = store.Store().documents()
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+    keywords = corpus_file("cr/keywords_en_es_fr.tsv")
+    done = subprocess.run([sys.executable, "-m", "mtgrules", "ingest", str(keywords)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, preexec_fn=limited, timeout=120)
+    outcome = type("Outcome", (), {"code": done.returncode, "stdout": done.stdout, "stderr": done.stderr, "crashed": None})
+    assert_refused(outcome, "cannot write the corpus", "free some space", "nothing of this change was stored", file=path)
+    assert store.Store().documents() == stored
+    assert_clean(run("rule", "704.5g"))
+    assert_clean(run("ingest", str(keywords)))  # room again
