@@ -55,6 +55,8 @@ NATIVE_SHARE = 0.5
 # Edits a fuzzy word may ask for (`word~2`): each more multiplies the words whoosh must try;
 # `electrozoo~99999` took 11 s and 378 MB, `a~99 b~99 c~99` 31 s, before this limit.
 MAX_EDITS = 2
+# A phrase with its slop ("lethal damage"~3: words at most three apart): `~3` is no word.
+_PHRASE = re.compile(r'"[^"]*"(?:~\d+)?')
 _EDITS = re.compile(r"[^~]~(\d+)(?:/\d+)?$")
 
 
@@ -87,7 +89,7 @@ def check_syntax(text: str) -> None:
     tokens = _QUOTED.sub(" ", text).split()
     if tokens and (tokens[0] in _OPERATORS - {"NOT"} or tokens[-1] in _OPERATORS):
         raise QueryError(f"query {text!r} starts or ends with an operator")
-    for word in _WORD.findall(_QUOTED.sub(" ", text)):
+    for word in _WORD.findall(_PHRASE.sub(" ", text)):
         if ":" not in word and not re.search(r"[^\W\d]", word) and re.search(r"[*?~]", word):
             raise QueryError(f"{word!r} has no letters: wildcards and ~ need a word")
         edits = _EDITS.search(word)

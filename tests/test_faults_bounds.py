@@ -75,3 +75,10 @@ def test_drawing_at_the_limit_is_judged(tmp_path):
     library = ", ".join('"Opt"' for _ in range(LIMITS.CARDS))
     body = f'[[players]]\nname = "Alice"\nlibrary = [{library}]\n[[actions]]\ndo = "draw"\nplayer = "Alice"\ncount = {LIMITS.DRAW}\n'
     assert_clean(run("judge", str(scenario(tmp_path, body))))
+
+
+def test_a_phrase_with_its_slop_is_no_fuzzy_word():
+    """`"…"~3` lets the phrase's words stand three apart: once refused as a word without letters."""
+    outcome = run("search", '"pierde juego"~3', "--json")
+    assert_clean(outcome)
+    assert '"704.5a"' in outcome.stdout
