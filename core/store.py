@@ -241,8 +241,15 @@ def embedded_digest() -> str:
     return digest_bytes(package.joinpath(EMBEDDED_RECORDS).read_bytes() + package.joinpath(EMBEDDED_MANIFEST).read_bytes())
 
 
-def _record(body: str) -> Record:
-    return Record.from_dict(json.loads(body))
+def _record(body: str, db: sqlite3.Connection) -> Record:
+    """A stored record, read back: a row garbled after it was written (another program, a
+    bad disk) is a StoreError naming the database, not a traceback in some lookup."""
+    try:
+        return Record.from_dict(json.loads(body))
+    except (ValueError, TypeError, AttributeError) as error:
+        where = getattr(db, "label", "") or "the corpus database"
+        raise StoreError(f"{where}: a stored record is damaged ({str(error)[:100]}); move it away and ingest your"
+                         " documents again") from None
 
 
 def _now() -> str:
@@ -330,7 +337,7 @@ class Queries:
         """`records`, one at a time: the whole corpus can be read without holding it."""
         where, values = _where(**filters)
         for (body,) in self.db.execute(f"SELECT body FROM records{where} ORDER BY id", values):
-            yield _record(body)
+            yield _record(body, self.db)
 
     def titles(self, edition: str | None) -> list[tuple[str, str, str, bool, str | None]]:
         """(number, lang, title, aligned, en_title) of the titled rules and sections of an
@@ -424,7 +431,7 @@ class Queries:
             f" AND r.number = i.number AND r.lang = 'en' WHERE i.identity IN ({_marks(identities)})",
             tuple(identities),
         )
-        return [_record(body) for (body,) in rows]
+        return [_record(body, self.db) for (body,) in rows]
 
     def translations_of(self, identities: Sequence[str], langs: Sequence[str] | None = None) -> list[Record]:
         """Aligned translated rules (in `langs`, or every language but English) of the English
@@ -437,7 +444,7 @@ class Queries:
         if langs is not None:
             sql += f" AND r.lang IN ({_marks(langs)})"
             values += tuple(langs)
-        return [_record(body) for (body,) in self.db.execute(sql + " ORDER BY r.id", values)]
+        return [_record(body, self.db) for (body,) in self.db.execute(sql + " ORDER BY r.id", values)]
 
     def counterparts(self, edition: str, numbers: Sequence[str]) -> list[Counterpart]:
         """Translated rules and sections of other editions that are, by identity, the rules
@@ -449,7 +456,7 @@ class Queries:
             f" WHERE v.edition = ? AND v.number IN ({_marks(numbers)})",
             (edition, *numbers),
         )
-        return [Counterpart(number, _record(body), bool(changed)) for number, body, changed in rows]
+        return [Counterpart(number, _record(body, self.db), bool(changed)) for number, body, changed in rows]
 
     # --- cards -----------------------------------------------------------------------------
 

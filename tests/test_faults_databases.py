@@ -10,6 +10,7 @@ file is left as it was.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sqlite3
 import subprocess
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import corpus_file
-from faults import assert_clean, assert_refused, run, seed
+from faults import assert_clean, assert_refused, run, run_process, seed
 
 from mtgrules import paths, store
 from mtgrules.study import progress
@@ -101,6 +102,20 @@ def test_a_corpus_of_the_wrong_shape(change, says):
     db.commit()
     db.close()
     refused_everywhere(says, "move", file=path)
+
+
+@pytest.mark.parametrize("body", ["garbled{", "[1, 2]", '{"kind": "spell"}', '{"kind": "rule", "colour": 1}'])
+def test_stored_records_garbled(body):
+    path = a_corpus()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE records SET body = ?", (body,))
+    db.commit()
+    db.close()
+    # In child processes: a command in this process may hold what it read before (keyed by the
+    # corpus's generation, which a change behind the store's back does not bump).
+    for command in LOOKUPS[:3]:
+        assert_refused(run_process(*command, env={"MTGRULES_HOME": os.environ["MTGRULES_HOME"]}),
+                       "a stored record is damaged", "move it away", file=path)
 
 
 def test_pages_of_the_corpus_overwritten():
@@ -248,7 +263,6 @@ def test_a_sound_old_corpus_still_migrates():
 
 def test_a_full_disk_during_an_ingest_stores_nothing_and_says_so():
     """Files limited to 8 KiB (RLIMIT_FSIZE, as a full disk): the write-ahead log cannot grow."""
-    import os
     import resource
     import signal
 
