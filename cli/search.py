@@ -101,13 +101,17 @@ def search(
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
     from mtgrules.cli.progress import TerminalReporter
-    from mtgrules.index.query import Index
+    from mtgrules.index import heal
 
-    index = Index.current(TerminalReporter())
-    if langs and not set(langs) & set(index.langs):
-        click.echo(f"mtgrules: nothing in {', '.join(langs)}: the corpus has {', '.join(index.langs)}", err=True)
+    def run(index):
+        if langs and not set(langs) & set(index.langs):
+            return index, None
+        return index, index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
+
+    index, results = heal.run(run, TerminalReporter())  # a damaged index is built again, once
+    if results is None:
+        click.echo(f"mtgrules: nothing in {', '.join(langs or [])}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)
-    results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
     if not results.hits:
         hint = f"; did you mean: {results.suggestion}" if results.suggestion else ""
         click.echo(f"mtgrules: nothing found for {text!r}{hint}", err=True)

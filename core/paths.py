@@ -144,6 +144,8 @@ def _mend(code: int | None, setting: str, place: Path | None = None) -> str:
         return "the file system is read-only: set MTGRULES_HOME to a folder on a writable disk"
     if code in (errno.ENOSPC, errno.EDQUOT):
         return "free some space, or set MTGRULES_HOME to a folder on another disk"
+    if code == errno.EFBIG:
+        return "a limit on file sizes (ulimit -f) or the file system refuses it: raise the limit, or set MTGRULES_HOME to another disk"
     if code == errno.ENOTDIR:
         if setting == "MTGRULES_HOME" and os.environ.get("MTGRULES_HOME"):
             return "point MTGRULES_HOME at a folder, or move the file away"

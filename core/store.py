@@ -52,6 +52,8 @@ through `on_message`; the old folder is kept, renamed, and the message says wher
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import json
 import sqlite3
@@ -64,7 +66,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-from mtgrules import paths, rulenumbers
+from mtgrules import paths, rulenumbers, validate
 from mtgrules.errors import MtgrulesError, ParseError
 from mtgrules.records import Record
 from mtgrules.text import fold
@@ -237,7 +239,10 @@ def read_jsonl(text: str, source: str) -> list[Record]:
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             try:
-                records.append(Record.from_dict(json.loads(line)))
+                data = json.loads(line)
+                if not isinstance(data, dict):
+                    raise ValueError(f"expected an object, got {type(data).__name__}")
+                records.append(Record.from_dict(data))
             except (ValueError, TypeError) as error:
                 raise ParseError(source, f"not a corpus record: {error}", line=number) from None
     return records
@@ -260,8 +265,15 @@ def embedded_digest() -> str:
     return digest_bytes(package.joinpath(EMBEDDED_RECORDS).read_bytes() + package.joinpath(EMBEDDED_MANIFEST).read_bytes())
 
 
-def _record(body: str) -> Record:
-    return Record.from_dict(json.loads(body))
+def _record(body: str, db: sqlite3.Connection) -> Record:
+    """A stored record, read back: a row garbled after it was written (another program, a
+    bad disk) is a StoreError naming the database, not a traceback in some lookup."""
+    try:
+        return Record.from_dict(json.loads(body))
+    except (ValueError, TypeError, AttributeError) as error:
+        where = getattr(db, "label", "") or "the corpus database"
+        raise StoreError(f"{where}: a stored record is damaged ({str(error)[:100]}); move it away and ingest your"
+                         " documents again") from None
 
 
 def _now() -> str:
@@ -349,7 +361,7 @@ class Queries:
         """`records`, one at a time: the whole corpus can be read without holding it."""
         where, values = _where(**filters)
         for (body,) in self.db.execute(f"SELECT body FROM records{where} ORDER BY id", values):
-            yield _record(body)
+            yield _record(body, self.db)
 
     def titles(self, edition: str | None) -> list[Title]:
         """The titled rules and sections of an edition (None: of no edition), read from the
@@ -472,7 +484,7 @@ class Queries:
             f" AND r.number = i.number AND r.lang = 'en' WHERE i.identity IN ({_marks(identities)})",
             tuple(identities),
         )
-        return [_record(body) for (body,) in rows]
+        return [_record(body, self.db) for (body,) in rows]
 
     def translations_of(self, identities: Sequence[str], langs: Sequence[str] | None = None) -> list[Record]:
         """Aligned translated rules (in `langs`, or every language but English) of the English
@@ -485,7 +497,7 @@ class Queries:
         if langs is not None:
             sql += f" AND r.lang IN ({_marks(langs)})"
             values += tuple(langs)
-        return [_record(body) for (body,) in self.db.execute(sql + " ORDER BY r.id", values)]
+        return [_record(body, self.db) for (body,) in self.db.execute(sql + " ORDER BY r.id", values)]
 
     def counterparts(self, edition: str, numbers: Sequence[str]) -> list[Counterpart]:
         """Translated rules and sections of other editions that are, by identity, the rules
@@ -497,7 +509,7 @@ class Queries:
             f" WHERE v.edition = ? AND v.number IN ({_marks(numbers)})",
             (edition, *numbers),
         )
-        return [Counterpart(number, _record(body), bool(changed)) for number, body, changed in rows]
+        return [Counterpart(number, _record(body, self.db), bool(changed)) for number, body, changed in rows]
 
     def cited_by(self, edition: str | None, numbers: Sequence[str]) -> dict[str, list[str]]:
         """Number -> the rules of `edition` (None: of no edition) that cite it, in any language
@@ -773,8 +785,79 @@ def _row(document: int, record: Record) -> tuple:
     )
 
 
+class _Cursor(sqlite3.Cursor):
+    """A cursor whose damage errors name the database (see `_Connection`)."""
+
+    connection: _Connection
+
+    def __next__(self):
+        try:
+            return super().__next__()
+        except sqlite3.DatabaseError as error:
+            raise self.connection.named(error) from None
+
+    def fetchone(self):
+        try:
+            return super().fetchone()
+        except sqlite3.DatabaseError as error:
+            raise self.connection.named(error) from None
+
+    def fetchall(self):
+        try:
+            return super().fetchall()
+        except sqlite3.DatabaseError as error:
+            raise self.connection.named(error) from None
+
+
+# What SQLite says when a write fails for want of room (SQLITE_FULL, SQLITE_IOERR on EFBIG/ENOSPC).
+_FULL = ("database or disk is full", "disk I/O error")
+
+
+class _Connection(sqlite3.Connection):
+    """A connection to the corpus database whose errors of damage ("database disk image is
+    malformed", "file is not a database": met at any query, since SQLite reads pages as it goes)
+    are a StoreError naming the file and the mend, not a traceback from whichever lookup met
+    them first. Other errors (locked, busy, read-only) stay as they are, for the callers that
+    wait or fall back on them."""
+
+    label = ""
+
+    def named(self, error: sqlite3.DatabaseError) -> Exception:
+        if not self.label:
+            return error
+        if isinstance(error, sqlite3.OperationalError) and any(text in str(error) for text in _FULL):
+            return StoreUnwritable(f"{self.label}: cannot write the corpus ({error}): the disk is full, or a limit on"
+                                   " file sizes was reached (free some space, or set MTGRULES_HOME to another disk);"
+                                   " nothing of this change was stored")
+        if type(error) is not sqlite3.DatabaseError:
+            return error
+        return _damaged(self.label, error)
+
+    def execute(self, sql: str, parameters=(), /) -> _Cursor:
+        try:
+            return self.cursor(_Cursor).execute(sql, parameters)
+        except sqlite3.DatabaseError as error:
+            raise self.named(error) from None
+
+    def executemany(self, sql: str, parameters, /) -> _Cursor:
+        try:
+            return self.cursor(_Cursor).executemany(sql, parameters)
+        except sqlite3.DatabaseError as error:
+            raise self.named(error) from None
+
+
+def _damaged(path: str, error: sqlite3.DatabaseError) -> StoreError:
+    if "not a database" in str(error):
+        return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
+    return StoreError(f"{path}: the corpus database is damaged ({error}); move it away (or mend it with"
+                      " 'sqlite3 FILE .recover') and ingest your documents again")
+
+
 def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
-    db = sqlite3.connect(target, isolation_level=None, uri=uri, timeout=READER_WAIT_MS / 1000, check_same_thread=False)
+    db = sqlite3.connect(target, isolation_level=None, uri=uri, timeout=READER_WAIT_MS / 1000, check_same_thread=False,
+                         factory=_Connection)
+    if target != ":memory:":
+        db.label = target.split("?")[0].removeprefix("file://") if uri else target
     db.execute("PRAGMA foreign_keys = ON")
     db.create_function("fold", 1, fold, deterministic=True)
     return db
@@ -794,6 +877,10 @@ def _has_schema(db: sqlite3.Connection) -> bool:
     return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is not None
 
 
+ADDED_ON_OPEN = frozenset({"citations"})
+"""Tables `SCHEMA` has that a database written before them gets when it is first opened."""
+
+
 def _has_citations(db: sqlite3.Connection) -> bool:
     return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'citations'").fetchone() is not None
 
@@ -809,16 +896,53 @@ def _add_citations(db: sqlite3.Connection) -> None:
         "INSERT INTO citations (document, edition, number, cited) SELECT DISTINCT r.document, r.edition, r.number, j.value"
         " FROM records r, json_each(r.body, '$.references') j WHERE r.kind IN ('rule', 'section') AND r.number IS NOT NULL"
     )
+_COLUMNS = ("SELECT m.name, p.name FROM sqlite_master AS m, pragma_table_info(m.name) AS p"
+            " WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'")
+
+
+@functools.cache
+def _schema_columns() -> frozenset[tuple[str, str]]:
+    """(table, column) of every table of `SCHEMA`."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        return frozenset(db.execute(_COLUMNS).fetchall())
+    finally:
+        db.close()
 
 
 def _check_version(db: sqlite3.Connection, path: str) -> None:
+    """The database is a corpus of this schema: its version, and every table and column this
+    version reads (a file of the right version whose tables were dropped or altered would break
+    some lookup later, far from its cause)."""
     row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    version = int(row[0]) if row else 0
+    try:
+        version = int(row[0]) if row else 0
+    except (TypeError, ValueError):
+        version = 0
     if version != SCHEMA_VERSION:
         raise StoreError(
             f"{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION}"
             " (use the mtgrules that wrote it, or move the file away and ingest again)"
         )
+    present = set(db.execute(_COLUMNS).fetchall())
+    tables = {table for table, _ in present}
+    # a table added to older databases when they are opened (`_add_citations`) may be absent yet
+    missing = {(table, column) for table, column in _schema_columns() - present
+               if table in tables or table not in ADDED_ON_OPEN}
+    if missing:
+        table, column = min(missing)
+        raise StoreError(f"{path}: corpus database without the column {column} of its table {table} (damaged, or"
+                         " changed by another program); move it away and ingest your documents again")
+
+
+def _check_not_foreign(db: sqlite3.Connection, path: Path) -> None:
+    """A database without our schema is one to create only when it holds nothing: never add
+    a corpus to another program's database, nor change its journal mode."""
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")][:100]
+    if tables and "meta" not in tables:
+        raise StoreError(f"{path}: an SQLite database of another program (tables {', '.join(tables[:4])}), not a corpus"
+                         " (move it away, or set MTGRULES_HOME to a folder of your own)")
 
 
 class Store(Queries):
@@ -883,7 +1007,10 @@ class Store(Queries):
             db = _connect(str(self.path))
             db.execute("BEGIN")
             ready = _has_schema(db)  # the snapshot starts at this first read
-        except sqlite3.OperationalError:
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error):  # held with an exclusive lock by another program, for READER_WAIT_MS
+                raise StoreError(f"{self.path}: the corpus database is locked by another program ({error}); close"
+                                 " the program holding it (an SQLite browser, a backup tool) and try again") from None
             return None
         except sqlite3.DatabaseError as error:
             raise _not_a_corpus(self.path, error) from None
@@ -942,9 +1069,12 @@ class Store(Queries):
             old = _old_layout(self.path)
             renamed: Path | None = None
             try:
-                fresh = not _has_schema(db)
+                ours = _has_schema(db)
             except sqlite3.DatabaseError as error:
                 raise _not_a_corpus(self.path, error) from None
+            if not ours:
+                _check_not_foreign(db, self.path)  # before `fresh`: another program's file is never removed
+            fresh = not ours
             if fresh:
                 _create_schema(db, corpus=uuid.uuid4().hex)
                 writer.changed = True
@@ -960,15 +1090,21 @@ class Store(Queries):
                 old.parent.rename(renamed)
         except BaseException:
             if db.in_transaction:
-                if fresh:
-                    # Removed while this transaction still holds the lock: a writer waiting for
-                    # it sees the file gone once it has the lock, and starts on a new one.
-                    _remove_database(self.path)
-                db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error, StoreError):
+                    self._roll_back(db, fresh)
             raise
         finally:
             db.close()
         self.refresh()
+
+    def _roll_back(self, db: sqlite3.Connection, fresh: bool) -> None:
+        """Undo a failed write (a rollback that fails too, on a full disk, is SQLite's to finish
+        from its journal at the next open)."""
+        if fresh:
+            # Removed while this transaction still holds the lock: a writer waiting for
+            # it sees the file gone once it has the lock, and starts on a new one.
+            _remove_database(self.path)
+        db.execute("ROLLBACK")
 
     def _begin_writing(self, on_wait: Message | None) -> sqlite3.Connection:
         """A connection inside BEGIN IMMEDIATE on the database at `self.path` (created when
@@ -978,6 +1114,7 @@ class Store(Queries):
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 db = _connect(str(self.path))
+                _check_not_foreign(db, self.path)
                 db.execute("PRAGMA journal_mode = WAL")
             except (OSError, sqlite3.OperationalError) as error:
                 raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
@@ -1050,19 +1187,20 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
     identities and term links are marked to be worked out again. Returns the name the old
     folder is kept under (renamed after the commit, when `rename`)."""
     folder = manifest_path.parent
-    try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    except ValueError as error:
-        raise ParseError(str(manifest_path), f"not a corpus manifest: {error}", mend="move the folder away and ingest again") from None
+    manifest = _read_manifest(manifest_path)
     count = 0
     for path, entry in sorted(manifest.items()):
-        file = folder / entry["file"]
+        file = _manifest_file(manifest_path, path, entry)
         try:
             records = read_jsonl(file.read_text(encoding="utf-8"), str(file))
         except FileNotFoundError:
             raise ParseError(str(file), "named by the corpus manifest but missing",
                              mend="move the corpus folder away and ingest again") from None
-        writer.put(path, entry["digest"], entry.get("kind", "unknown"), records, ingested=entry.get("ingested"))
+        except (OSError, ValueError) as error:
+            raise ParseError(str(file), f"cannot read this corpus file ({error})",
+                             mend="move the corpus folder away and ingest again") from None
+        validate.check_all(records)
+        writer.put(path, entry["digest"], entry.get("kind") or "unknown", records, ingested=entry.get("ingested"))
         count += len(records)
     writer.db.execute("UPDATE meta SET value = 'stale' WHERE key = 'links'")
     kept = folder.with_name(f"{folder.name}.before-sqlite-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}")
@@ -1073,3 +1211,33 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
         on_message(f"read the corpus in {folder} ({len(manifest)} documents, {count} records) into memory:"
                    f" {database.parent} cannot be written")
     return kept
+
+
+_OLD_MEND = "move the corpus folder away and ingest your documents again"
+
+
+def _read_manifest(manifest_path: Path) -> dict[str, dict]:
+    """The old layout's manifest: an object of document path -> {file, digest, kind, ingested}."""
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ParseError(str(manifest_path), f"not a corpus manifest: {error}", mend=_OLD_MEND) from None
+    if not isinstance(manifest, dict):
+        raise ParseError(str(manifest_path), f"not a corpus manifest: expected an object, got {type(manifest).__name__}",
+                         mend=_OLD_MEND)
+    return manifest
+
+
+def _manifest_file(manifest_path: Path, path: str, entry: object) -> Path:
+    """The records file of one manifest entry, which must be a file of the corpus folder: an
+    entry naming `../../etc/passwd` or an absolute path is refused, never read."""
+    folder = manifest_path.parent
+    if not isinstance(entry, dict) or not isinstance(entry.get("file"), str) or not isinstance(entry.get("digest"), str) \
+            or not all(isinstance(entry.get(key), str | None) for key in ("kind", "ingested")):
+        raise ParseError(str(manifest_path), f"the entry {path[:80]!r} is not an object with texts 'file' and 'digest'",
+                         mend=_OLD_MEND)
+    file = (folder / entry["file"]).resolve()
+    if not file.is_relative_to(folder.resolve()) or "\0" in entry["file"]:
+        raise ParseError(str(manifest_path), f"the entry {path[:80]!r} names {entry['file'][:80]!r}, outside {folder}",
+                         mend=_OLD_MEND)
+    return file

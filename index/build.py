@@ -110,10 +110,10 @@ def current_build(root: Path | None = None) -> Path | None:
     root = root or paths.index_dir()
     try:
         name = (root / CURRENT).read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
+        folder = root / name
+        return folder if name and (folder / META).exists() else None
+    except (OSError, ValueError):  # absent, or garbled (`mtgrules.index.heal` says which)
         return None
-    folder = root / name
-    return folder if (folder / META).exists() else None
 
 
 def read_meta(folder: Path) -> dict:
@@ -124,8 +124,12 @@ def is_current(folder: Path, fingerprint: str) -> bool:
     """True when `folder` indexes this corpus with this version's schema, analyzers and
     committed lexicon (a new version of mtgrules may ship a new corpus/lexicon.tsv for the same
     corpus)."""
-    meta = read_meta(folder)
-    return meta["fingerprint"] == fingerprint and meta.get("layout") == LAYOUT and meta.get("lexicon") == committed_lexicon_digest()
+    try:
+        meta = read_meta(folder)
+    except (OSError, ValueError):  # garbled: built again (`mtgrules.index.heal`)
+        return False
+    return (isinstance(meta, dict) and meta.get("fingerprint") == fingerprint and meta.get("layout") == LAYOUT
+            and meta.get("lexicon") == committed_lexicon_digest())
 
 
 def committed_lexicon_digest() -> str:
@@ -253,8 +257,14 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
         "view": views.default,
         "records": len(records),
         "built": datetime.now(UTC).isoformat(timespec="seconds"),
+        "files": file_sizes(folder),  # what `mtgrules.index.heal` checks before trusting the build
     }
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+
+
+def file_sizes(folder: Path) -> dict[str, int]:
+    """The size of every file of a build, by its path inside it."""
+    return {str(file.relative_to(folder)): file.stat().st_size for file in sorted(folder.rglob("*")) if file.is_file()}
 
 
 def view_file(edition: str) -> str:
@@ -359,8 +369,12 @@ def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str |
         fingerprint = fingerprint or corpus.fingerprint()
         records = linking.all_records(corpus) if records is None else records
     folder = root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
-    write_index(folder, records, fingerprint, reporter, linking.open_store(store=corpus))
-    _swap(root, folder)
+    try:
+        write_index(folder, records, fingerprint, reporter, linking.open_store(store=corpus))
+        _swap(root, folder)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)  # a full disk, an interrupt: nothing half-written stays
+        raise
     _remove_old_builds(root, {folder.name} | ({previous.name} if previous else set()))
     return folder
 

@@ -34,7 +34,8 @@ from whoosh import query as wq
 from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, ensure_index, read_meta, view_file
+from mtgrules.index import heal
+from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, read_meta, view_file
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
@@ -49,6 +50,14 @@ _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 PARTIAL_COORDINATION = 0.9
 # The share of the page hits in the query's own language keep when translations found more.
 NATIVE_SHARE = 0.5
+
+
+# Edits a fuzzy word may ask for (`word~2`): each more multiplies the words whoosh must try;
+# `electrozoo~99999` took 11 s and 378 MB, `a~99 b~99 c~99` 31 s, before this limit.
+MAX_EDITS = 2
+# A phrase with its slop ("lethal damage"~3: words at most three apart): `~3` is no word.
+_PHRASE = re.compile(r'"[^"]*"(?:~\d+)?')
+_EDITS = re.compile(r"[^~]~(\d+)(?:/\d+)?$")
 
 
 class QueryError(MtgrulesError):
@@ -80,9 +89,13 @@ def check_syntax(text: str) -> None:
     tokens = _QUOTED.sub(" ", text).split()
     if tokens and (tokens[0] in _OPERATORS - {"NOT"} or tokens[-1] in _OPERATORS):
         raise QueryError(f"query {text!r} starts or ends with an operator")
-    for word in _WORD.findall(_QUOTED.sub(" ", text)):
+    for word in _WORD.findall(_PHRASE.sub(" ", text)):
         if ":" not in word and not re.search(r"[^\W\d]", word) and re.search(r"[*?~]", word):
             raise QueryError(f"{word!r} has no letters: wildcards and ~ need a word")
+        edits = _EDITS.search(word)
+        if edits and int(edits.group(1)) > MAX_EDITS:
+            raise QueryError(f"{word!r} asks for {int(edits.group(1)):,} edits: a fuzzy word allows at most {MAX_EDITS}"
+                             f" (write ~ for one, ~{MAX_EDITS} for two)")
 
 
 def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
@@ -163,8 +176,9 @@ class Index:
 
     @classmethod
     def current(cls, reporter: BuildReporter = SILENT) -> Index:
-        """The index of the current corpus, built first if the corpus changed."""
-        return cls(ensure_index(reporter=reporter))
+        """The index of the current corpus, built first if the corpus changed (or healed:
+        `mtgrules.index.heal`)."""
+        return cls(heal.ensure_index(reporter=reporter))
 
     def close(self) -> None:
         self.searcher.close()
