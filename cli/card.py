@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from mtgrules.cli import complete
 from mtgrules.cli.corpus import open_catalog
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
@@ -41,7 +42,8 @@ def _print_card(entry: dict) -> None:
 
 
 @click.command()
-@click.argument("name", nargs=-1, required=True, callback=nonblank("a card name, such as electrozoa"))
+@click.argument("name", nargs=-1, required=True, callback=nonblank("a card name, such as electrozoa"),
+                shell_complete=complete.card_names)
 @lang_option("Show rulings in these languages, e.g. es,fr (the English original is always beside).")
 @json_option
 def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:

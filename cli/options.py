@@ -43,17 +43,27 @@ _ISO_639_1 = frozenset(
 CARD_DATA_CODES = frozenset({"zhs", "zht"})
 
 
-def unavailable_lang(lang: str, have: list[str], what: str) -> str:
-    """Why `--lang lang` cannot be shown, as a usage error's message: a language code the corpus
-    has no `what` in (ingest some), or no language code at all (the closest one it has)."""
-    listed = ", ".join(have) or "none"
-    if lang.split("-")[0] in _ISO_639_1 or lang in CARD_DATA_CODES:
-        return f"--lang {lang}: the corpus has no {what} in {lang} (it has {listed}; ingest a {lang} document to add them)"
+def is_known_language(lang: str) -> bool:
+    """True for an ISO 639-1 code (with any subtag: `zh-hans`) or a code card data uses."""
+    return lang.split("-")[0] in _ISO_639_1 or lang in CARD_DATA_CODES
+
+
+def not_a_language(lang: str, have: list[str], what: str) -> str:
+    """The usage error for `--lang lang` when lang is no language code: the closest code the
+    corpus has `what` in, and those it has."""
     import difflib  # only on this error
 
+    listed = ", ".join(have) or "none"
     close = difflib.get_close_matches(lang, have, n=1, cutoff=0.5)
     hint = f"did you mean {close[0]}? " if close else ""
     return f"--lang {lang}: not a language code ({hint}the corpus has {what} in {listed})"
+
+
+def absent_languages(langs: list[str], have: list[str], what: str) -> str:
+    """The note for languages the corpus has no `what` in (not an error: the output says what
+    it lacks)."""
+    listed = ", ".join(have) or "none"
+    return f"the corpus has no {what} in {', '.join(langs)} (it has {listed}; ingest documents in that language to add them)"
 
 
 def lang_option(help_text: str):
