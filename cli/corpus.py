@@ -27,17 +27,18 @@ def open_catalog(edition: str | None) -> Catalog:
 
 def check_langs(langs: list[str] | None, available, what: str) -> list[str]:
     """`--lang` codes checked against the languages the corpus has `what` in (`available`, a
-    collection or a function giving one, called only when `langs` are given): a code that is
-    no language code is a usage error (exit 2, one line); a language code the corpus lacks is
-    said once on stderr, and the languages it lacks are returned for the output to account for."""
+    collection or a function giving one, called only when `langs` are given; None when the
+    command's output says itself what it lacks): a code that is no language code is a usage
+    error (exit 2, one line); a language code the corpus lacks is said once on stderr, and the
+    languages it lacks are returned for the output to account for."""
     if not langs:
         return []
-    have = sorted(available() if callable(available) else available)
+    have = sorted(available() if callable(available) else available or [])
     for lang in langs:
         if lang not in have and not is_known_language(lang):
             raise click.UsageError(not_a_language(lang, have, what))
     absent = [lang for lang in langs if lang not in have]
-    if absent:
+    if absent and available is not None:
         say(absent_languages(absent, have, what))
     return absent
 

@@ -53,10 +53,10 @@ def not_a_language(lang: str, have: list[str], what: str) -> str:
     corpus has `what` in, and those it has."""
     import difflib  # only on this error
 
-    listed = ", ".join(have) or "none"
     close = difflib.get_close_matches(lang, have, n=1, cutoff=0.5)
     hint = f"did you mean {close[0]}? " if close else ""
-    return f"--lang {lang}: not a language code ({hint}the corpus has {what} in {listed})"
+    held = f"the corpus has {what} in {', '.join(have)}" if have else "give ISO 639-1 codes such as es, fr, en"
+    return f"--lang {lang}: not a language code ({hint}{held})"
 
 
 def absent_languages(langs: list[str], have: list[str], what: str) -> str:

@@ -198,11 +198,19 @@ class Catalog:
         return rulings
 
     def card(self, card: str) -> Record | None:
-        """The card's record; a card given by several documents (an MTGJSON set file and a name
-        table) shows the printed names of all of them."""
+        """The card's record; a card given by several records (an MTGJSON set file and a name
+        table, or a later printing bringing languages the first lacked) shows the printed
+        names, type lines and texts of all of them, and the English text of the first that has
+        one."""
         held: Record | None = None
         for record in self.card_records(card):
-            held = record if held is None else dataclasses.replace(held, names={**record.names, **held.names})
+            held = record if held is None else dataclasses.replace(
+                held,
+                names={**record.names, **held.names},
+                type_lines={**record.type_lines, **held.type_lines},
+                texts={**record.texts, **held.texts},
+                text=held.text or record.text,
+            )
         return held
 
     def cards_with_ruling(self, en_digest: str) -> int:
