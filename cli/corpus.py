@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from mtgrules.cli.options import absent_languages, is_known_language, not_a_language
+from mtgrules.cli.options import absent_languages, reject_unknown_codes
 from mtgrules.lookup.catalog import Catalog
 
 VIEW_EDITION = "Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested)."
@@ -34,9 +34,7 @@ def check_langs(langs: list[str] | None, available, what: str) -> list[str]:
     if not langs:
         return []
     have = sorted(available() if callable(available) else available or [])
-    for lang in langs:
-        if lang not in have and not is_known_language(lang):
-            raise click.UsageError(not_a_language(lang, have, what))
+    reject_unknown_codes(langs, have, what)
     absent = [lang for lang in langs if lang not in have]
     if absent and available is not None:
         say(absent_languages(absent, have, what))

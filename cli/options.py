@@ -59,6 +59,14 @@ def not_a_language(lang: str, have: list[str], what: str) -> str:
     return f"--lang {lang}: not a language code ({hint}{held})"
 
 
+def reject_unknown_codes(langs: list[str] | None, have: list[str], what: str) -> None:
+    """A usage error (exit 2, one line) for a `--lang` code that is no language code and not
+    one the corpus has `what` in."""
+    for lang in langs or []:
+        if lang not in have and not is_known_language(lang):
+            raise click.UsageError(not_a_language(lang, have, what))
+
+
 def absent_languages(langs: list[str], have: list[str], what: str) -> str:
     """The note for languages the corpus has no `what` in (not an error: the output says what
     it lacks)."""

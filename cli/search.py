@@ -14,7 +14,7 @@ import sys
 import click
 
 from mtgrules.cli.editions import edition_option
-from mtgrules.cli.options import json_option, lang_option, nonblank
+from mtgrules.cli.options import json_option, lang_option, nonblank, reject_unknown_codes
 from mtgrules.cli.output import echo_json, style, use_colour, wrap
 from mtgrules.records import KINDS
 
@@ -104,6 +104,7 @@ def search(
     from mtgrules.index.query import Index
 
     index = Index.current(TerminalReporter())
+    reject_unknown_codes(langs, index.langs, "records")
     if langs and not set(langs) & set(index.langs):
         click.echo(f"mtgrules: nothing in {', '.join(langs)}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)
