@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mtgrules import store
+from mtgrules import store, validate
 from mtgrules.align import corpus_lexicon, oracle_ids, terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.lexicon import Lexicon
@@ -154,6 +154,7 @@ def parse_each(
         if kind in REFERENCE_KINDS:
             try:
                 records = _parse_reference(path, text, kind, lang)
+                validate.check_all(records)
             except ParseError as error:
                 failures.append(error)
                 if stop_at_first:
@@ -182,10 +183,12 @@ def parse_each(
                 page = site_rule_page.parse_blocks(page_blocks, path, lang)
                 aligned = align_page(page, editions, pairs(page.lang))
                 records = aligned.records + terms.terms_from_titles(aligned.records)
+                validate.check_all(records)
                 documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
             elif kind == RULING_PAGE:
                 ruling_page = site_ruling_page.parse_blocks(page_blocks, path, lang)
                 rulings = align_rulings(ruling_page, cards, english_rulings, pairs(ruling_page.lang))
+                validate.check_all(rulings.records)
                 documents.append(ParsedDocument(path, raw, kind, rulings.records, rulings.warnings))
         except ParseError as error:
             failures.append(error)

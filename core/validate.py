@@ -1,0 +1,166 @@
+"""Records checked against their schema before they are stored.
+
+Parsers check what they read (`mtgrules.parsers.json_fields` checks MTGJSON field by field),
+but the store is where a bad record would do lasting harm: a number where a card's name belongs,
+or a name of three million characters, stored once, breaks or slows every later `search`,
+`card` and index build, far from its cause. So every record is checked here, whatever parser
+made it, before `align.documents` hands it on to be stored and when an old-layout corpus is
+migrated: each field has its type (`Record`'s annotations) and a size, and no text holds a NUL
+or a lone surrogate (which cannot be written as UTF-8). A record that fails is a ParseError
+naming the file and line the record came from (its `source`), the field and what was expected.
+
+The limits are far above anything real (the longest rule of the Comprehensive Rules is some
+2,000 characters, the longest card name under 150) and low enough that no single record can
+make a lookup slow.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from mtgrules.errors import ParseError
+from mtgrules.records import KINDS, Record
+
+SHORT = 1_000  # characters of a name, title, number, code, date or language
+LONG = 1_000_000  # characters of a text (a rule, a ruling, a card's text)
+ITEMS = 10_000  # entries of a list or mapping field
+SOURCE = 5_000  # characters of `source` (a path and a line)
+MEND = "the file is damaged or not what it claims to be: give a good copy; a damaged download: download it again"
+
+_UNWRITABLE = re.compile(r"[\x00\ud800-\udfff]")
+
+Check = Callable[[Any], str | None]  # None when good, else what is wrong
+
+
+def _text(limit: int, optional: bool) -> Check:
+    def check(value: Any) -> str | None:
+        if value is None:
+            return None if optional else "expected a text, got null"
+        if not isinstance(value, str):
+            return f"expected a text, got {_kind(value)}"
+        if len(value) > limit:
+            return f"a text of {len(value):,} characters (at most {limit:,})"
+        if ("\x00" in value) if value.isascii() else _UNWRITABLE.search(value):
+            return "a NUL character or a lone surrogate in the text"
+        return None
+
+    return check
+
+
+def _texts(limit: int) -> Check:
+    item = _text(limit, optional=False)
+
+    def check(value: Any) -> str | None:
+        if not isinstance(value, list):
+            return f"expected a list of texts, got {_kind(value)}"
+        if len(value) > ITEMS:
+            return f"a list of {len(value):,} entries (at most {ITEMS:,})"
+        return next((f"entry {n + 1}: {problem}" for n, v in enumerate(value) if (problem := item(v))), None)
+
+    return check
+
+
+def _mapping(value_check: Check) -> Check:
+    key = _text(SHORT, optional=False)
+
+    def check(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f"expected an object, got {_kind(value)}"
+        if len(value) > ITEMS:
+            return f"an object of {len(value):,} entries (at most {ITEMS:,})"
+        for k, v in value.items():
+            problem = key(k) or value_check(v)
+            if problem:
+                return f"entry {str(k)[:40]!r}: {problem}"
+        return None
+
+    return check
+
+
+def _whole(value: Any) -> str | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 31):
+        return None
+    return f"expected a whole number from 0, got {_kind(value)}"
+
+
+def _share(value: Any) -> str | None:
+    if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1):
+        return None
+    return f"expected a number from 0 to 1, got {_kind(value)}"
+
+
+def _flag(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"expected true or false, got {_kind(value)}"
+
+
+def _kind_of_record(value: Any) -> str | None:
+    return None if value in KINDS else f"expected one of {', '.join(KINDS)}, got {_kind(value)}"
+
+
+_SHORT_OPTIONAL = _text(SHORT, optional=True)
+FIELDS: dict[str, Check] = {
+    "kind": _kind_of_record,
+    "lang": _text(SHORT, optional=False),
+    "source": _text(SOURCE, optional=False),
+    "text": _text(LONG, optional=False),
+    "en_text": _text(LONG, optional=True),
+    "examples": _texts(LONG),
+    "untranslated": _texts(LONG),
+    "texts": _mapping(_text(LONG, optional=False)),
+    "names": _mapping(_text(SHORT, optional=False)),
+    "type_lines": _mapping(_text(SHORT, optional=False)),
+    "aliases": _mapping(_texts(SHORT)),
+    "references": _texts(SHORT),
+    "rules": _texts(SHORT),
+    "missing": _texts(SHORT),
+    "merged": _texts(SHORT),
+    "position": _whole,
+    "en_position": _whole,
+    "confidence": _share,
+    "aligned": _flag,
+    "provisional": _flag,
+    **{name: _SHORT_OPTIONAL for name in ("number", "title", "edition", "en_title", "card", "oracle_id", "printed_name",
+                                          "date", "issued_by", "en_digest", "set_code", "collector_number", "uuid")},
+}
+
+
+def check(record: Record) -> None:
+    """Raise a ParseError naming the record's file and line when a field is not what a
+    `Record` holds (see the module docstring)."""
+    values = record.__dict__
+    for name, field_check in FIELDS.items():
+        problem = field_check(values.get(name))
+        if problem:
+            raise _error(record, name, problem)
+
+
+def check_all(records: Iterable[Record]) -> None:
+    for record in records:
+        check(record)
+
+
+def _error(record: Record, field: str, problem: str) -> ParseError:
+    source = record.source if isinstance(record.source, str) else "?"
+    path, _, line = source[:SOURCE].rpartition(":")
+    what = f"{record.kind} record" if isinstance(record.kind, str) and record.kind in KINDS else "record"
+    if path and line.isdigit():
+        return ParseError(path, f"{what}: {field}: {problem}", line=int(line), mend=MEND)
+    return ParseError(source[:SOURCE], f"{what}: {field}: {problem}", mend=MEND)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"a text of {len(value):,} characters" if len(value) > 40 else f"the text {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
