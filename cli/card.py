@@ -1,7 +1,8 @@
-"""`mtgrules card NAME`: a card by its English, Spanish or French name, with its rulings.
+"""`mtgrules card NAME`: a card by its name in any language, with its text and its rulings.
 
-Renders what `mtgrules.lookup.cards` finds: each ruling in the requested languages beside its
-English original, with its date and the engine tests that enforce it.
+Renders what `mtgrules.lookup.cards` finds: the card's Oracle text and its printed text in the
+requested languages (the header names only those and English), then each ruling in those
+languages beside its English original, with its date and the engine tests that enforce it.
 """
 
 from __future__ import annotations
@@ -10,15 +11,29 @@ import sys
 
 import click
 
-from mtgrules.cli.corpus import open_catalog
+from mtgrules.cli import complete
+from mtgrules.cli.corpus import check_langs, open_catalog
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.cards import card_entry, find_cards, similar_card_names
 
 
-def _print_card(entry: dict) -> None:
+def _print_card(entry: dict, langs: list[str] | None) -> None:
     names = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items())
     click.echo(style(entry["card"], bold=True) + f"  ({names})")
+    oracle = entry["oracle"]
+    if oracle["type_line"] or oracle["text"]:
+        type_line = f"  {oracle['type_line']}" if oracle["type_line"] else ""
+        click.echo(f"  {style('en', fg='cyan')}  " + style("Oracle", dim=True) + type_line)
+        if oracle["text"]:
+            click.echo(wrap(oracle["text"], indent="      "))
+    for lang, printed in entry["printed"].items():
+        heading = "  ".join(part for part in (printed["name"], printed["type_line"]) if part)
+        click.echo(f"  {style(lang, fg='cyan')}  " + style("printed", dim=True) + (f"  {heading}" if heading else ""))
+        if printed["text"]:
+            click.echo(wrap(printed["text"], indent="      "))
+    if entry["missing_printed"]:
+        click.echo(style(f"  (no printed text in {', '.join(entry['missing_printed'])} in the corpus)", dim=True))
     if not entry["rulings"]:
         click.echo("  no rulings in the corpus")
     for number, ruling in enumerate(entry["rulings"], start=1):
@@ -37,17 +52,25 @@ def _print_card(entry: dict) -> None:
             click.echo(f"     {style(lang, fg='cyan')}  " + wrap(text, indent="         ").lstrip())
         for node in ruling["tests"]:
             click.echo(f"         tested by {node}")
+    asked = [lang for lang in langs or [] if lang != "en"]
+    if asked and entry["untranslated_rulings"]:
+        click.echo(style(f"  (no {', '.join(asked)} translation of {entry['untranslated_rulings']} of the"
+                         f" {len(entry['rulings'])} rulings in the corpus)", dim=True))
     click.echo()
 
 
 @click.command()
-@click.argument("name", nargs=-1, required=True, callback=nonblank("a card name, such as electrozoa"))
+@click.argument("name", nargs=-1, required=True, callback=nonblank("a card name, such as electrozoa"),
+                shell_complete=complete.card_names)
 @lang_option("Show rulings in these languages, e.g. es,fr (the English original is always beside).")
 @json_option
 def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:
-    """Show a card by English, Spanish or French name (typos forgiven) with its rulings."""
+    """Show a card by its name in any language (typos forgiven): its Oracle text, its printed
+    text in the asked languages (--lang; without it, the language of the name typed), and its
+    rulings beside their English originals."""
     text = " ".join(name)
     catalog = open_catalog(None)  # cards and rulings have no edition
+    check_langs(langs, None, "cards")  # what the card lacks in the languages asked, the output says
     found = find_cards(catalog, text)
     if not found:
         similar = similar_card_names(catalog, text)
@@ -61,8 +84,8 @@ def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:
         sys.exit(1)
     from mtgrules.lookup import engine_links
 
-    entry = card_entry(catalog, found[0], langs, engine_links.load())
+    entry = card_entry(catalog, found[0], langs, engine_links.load(), typed=text)
     if as_json:
         echo_json(entry)
     else:
-        _print_card(entry)
+        _print_card(entry, langs)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from mtgrules.cli.options import unavailable_lang
+from mtgrules.cli.options import absent_languages, reject_unknown_codes
 from mtgrules.lookup.catalog import Catalog
 
 VIEW_EDITION = "Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested)."
@@ -25,16 +25,20 @@ def open_catalog(edition: str | None) -> Catalog:
     return Catalog.load(edition, on_message=say)
 
 
-def check_langs(langs: list[str] | None, available, what: str) -> None:
-    """Every language of `--lang` must be one the corpus has for this command (`available`, a
-    collection or a function giving one, called only when `langs` are given): a usage error
-    (exit 2) names those it has, and says whether the code is one it does not know at all."""
+def check_langs(langs: list[str] | None, available, what: str) -> list[str]:
+    """`--lang` codes checked against the languages the corpus has `what` in (`available`, a
+    collection or a function giving one, called only when `langs` are given; None when the
+    command's output says itself what it lacks): a code that is no language code is a usage
+    error (exit 2, one line); a language code the corpus lacks is said once on stderr, and the
+    languages it lacks are returned for the output to account for."""
     if not langs:
-        return
-    have = sorted(available() if callable(available) else available)
-    for lang in langs:
-        if lang not in have:
-            raise click.UsageError(unavailable_lang(lang, have, what))
+        return []
+    have = sorted(available() if callable(available) else available or [])
+    reject_unknown_codes(langs, have, what)
+    absent = [lang for lang in langs if lang not in have]
+    if absent and available is not None:
+        say(absent_languages(absent, have, what))
+    return absent
 
 
 def edition_label(catalog: Catalog) -> str:

@@ -43,17 +43,35 @@ _ISO_639_1 = frozenset(
 CARD_DATA_CODES = frozenset({"zhs", "zht"})
 
 
-def unavailable_lang(lang: str, have: list[str], what: str) -> str:
-    """Why `--lang lang` cannot be shown, as a usage error's message: a language code the corpus
-    has no `what` in (ingest some), or no language code at all (the closest one it has)."""
-    listed = ", ".join(have) or "none"
-    if lang.split("-")[0] in _ISO_639_1 or lang in CARD_DATA_CODES:
-        return f"--lang {lang}: the corpus has no {what} in {lang} (it has {listed}; ingest a {lang} document to add them)"
+def is_known_language(lang: str) -> bool:
+    """True for an ISO 639-1 code (with any subtag: `zh-hans`) or a code card data uses."""
+    return lang.split("-")[0] in _ISO_639_1 or lang in CARD_DATA_CODES
+
+
+def not_a_language(lang: str, have: list[str], what: str) -> str:
+    """The usage error for `--lang lang` when lang is no language code: the closest code the
+    corpus has `what` in, and those it has."""
     import difflib  # only on this error
 
     close = difflib.get_close_matches(lang, have, n=1, cutoff=0.5)
     hint = f"did you mean {close[0]}? " if close else ""
-    return f"--lang {lang}: not a language code ({hint}the corpus has {what} in {listed})"
+    held = f"the corpus has {what} in {', '.join(have)}" if have else "give ISO 639-1 codes such as es, fr, en"
+    return f"--lang {lang}: not a language code ({hint}{held})"
+
+
+def reject_unknown_codes(langs: list[str] | None, have: list[str], what: str) -> None:
+    """A usage error (exit 2, one line) for a `--lang` code that is no language code and not
+    one the corpus has `what` in."""
+    for lang in langs or []:
+        if lang not in have and not is_known_language(lang):
+            raise click.UsageError(not_a_language(lang, have, what))
+
+
+def absent_languages(langs: list[str], have: list[str], what: str) -> str:
+    """The note for languages the corpus has no `what` in (not an error: the output says what
+    it lacks)."""
+    listed = ", ".join(have) or "none"
+    return f"the corpus has no {what} in {', '.join(langs)} (it has {listed}; ingest documents in that language to add them)"
 
 
 def lang_option(help_text: str):

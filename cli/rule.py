@@ -14,15 +14,19 @@ import sys
 
 import click
 
-from mtgrules.cli.corpus import VIEW_EDITION, edition_label, note_untraced, open_catalog, say, translation_note
+from mtgrules.cli import complete
+from mtgrules.cli.corpus import VIEW_EDITION, check_langs, edition_label, note_untraced, open_catalog, say, translation_note
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
 
+# At most this many citing rules are listed under a rule; the rest are counted (`--json` has all).
+CITED_BY_SHOWN = 12
 
-def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> None:
+
+def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline_missing: bool = True) -> None:
     number = entry["number"]
     edition = style(f"  ({entry['edition']})", dim=True) if "parent" in entry and entry.get("edition") else ""
     click.echo(style(number, bold=True) + (f"  {entry['title']}" if entry.get("title") else "") + edition)
@@ -33,6 +37,8 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> Non
                 click.echo(style(f"  {label}: ", dim=True) + f"{link['number']}" + (f"  {link['title']}" if link["title"] else ""))
     for lang, text in entry["texts"].items():
         if text is None:
+            if not inline_missing:
+                continue
             click.echo(f"  {style(lang, fg='cyan')}  " + style("(missing: no " + lang + " text for this rule)", dim=True))
             continue
         heading = f"{text['title']}. " if text["title"] and not text["text"].startswith(text["title"]) else ""
@@ -47,6 +53,11 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None) -> Non
     if entry["references"]:
         cited = "; ".join(f"{r['number']}" + (f" {r['title']}" if r["title"] else "") for r in entry["references"])
         click.echo(wrap("see: " + cited, indent="  "))
+    citing = entry["cited_by"]
+    if citing:
+        more = len(citing) - CITED_BY_SHOWN
+        listed = ", ".join(citing[:CITED_BY_SHOWN]) + (f" and {more} more" if more > 0 else "")
+        click.echo(wrap("cited by: " + listed, indent="  "))
     for implementation in entry["implemented_by"]:
         click.echo(
             "  implemented by "
@@ -77,30 +88,38 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
     if missing:
         say(f"not in the corpus ({edition_label(catalog)}): {', '.join(missing)}")
     catalog.texts(shown)
+    catalog.cited_by(shown)
+    inline = len(shown) == 1  # one rule says what it lacks in place; several say it once below
+    lacking: dict[str, int] = {}
     for number in known:
         subrules = descendants(catalog, number)
-        entry = rule_entry(catalog, number, langs, registry, head=True)
-        if as_json:
-            echo_json(entry)
-        else:
-            listed = None if subrules else catalog.children(number)
-            _print_entry(entry, brief_children=listed)
-        for subrule in subrules:
-            sub_entry = rule_entry(catalog, subrule, langs, registry, head=False)
+        entries = [rule_entry(catalog, number, langs, registry, head=True)]
+        entries += [rule_entry(catalog, subrule, langs, registry, head=False) for subrule in subrules]
+        for position, entry in enumerate(entries):
+            for lang, text in entry["texts"].items():
+                if text is None:
+                    lacking[lang] = lacking.get(lang, 0) + 1
             if as_json:
-                echo_json(sub_entry)
+                echo_json(entry)
             else:
-                _print_entry(sub_entry)
+                listed = None if subrules or position else catalog.children(number)
+                _print_entry(entry, brief_children=listed, inline_missing=inline)
+    if not as_json and not inline:
+        for lang, count in lacking.items():
+            click.echo(style(f"  (missing: no {lang} text for {count} of the {len(shown)} rules shown)", dim=True))
     return 0
 
 
 @click.command()
-@click.argument("number", callback=nonblank("a rule number, such as 704.5 or 704.5a-704.5d"))
+@click.argument("number", callback=nonblank("a rule number, such as 704.5 or 704.5a-704.5d"),
+                shell_complete=complete.rule_numbers)
 @lang_option("Languages to show side by side, e.g. es,en (default: every language of the corpus).")
 @edition_option(VIEW_EDITION)
 @json_option
 def rule(number: str, langs: list[str] | None, edition: str | None, as_json: bool) -> None:
     """Show rule NUMBER (704.5, 704.5aa, 704.5a-704.5d) with its subrules in several languages.
+
+    NUMBER may be written as a judge writes it: 704.5G, "CR 704.5g", 704.5g., "regla 704.5g".
 
     NUMBER is read in one edition of the rules (--edition, default the newest English edition
     ingested); translations of other editions are shown under the number their rule has there.
@@ -109,4 +128,6 @@ def rule(number: str, langs: list[str] | None, edition: str | None, as_json: boo
         numbers = parse_numbers(number)
     except ValueError as error:
         raise click.BadParameter(f"{number!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)") from None
-    sys.exit(show_rules(open_catalog(edition), numbers, langs, as_json))
+    catalog = open_catalog(edition)
+    check_langs(langs, catalog.rule_langs, "rules")
+    sys.exit(show_rules(catalog, numbers, langs, as_json))

@@ -14,7 +14,7 @@ import sys
 import click
 
 from mtgrules.cli.editions import edition_option
-from mtgrules.cli.options import json_option, lang_option, nonblank
+from mtgrules.cli.options import json_option, lang_option, nonblank, reject_unknown_codes
 from mtgrules.cli.output import echo_json, style, use_colour, wrap
 from mtgrules.records import KINDS
 
@@ -109,6 +109,7 @@ def search(
         return index, index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
 
     index, results = heal.run(run, TerminalReporter())  # a damaged index is built again, once
+    reject_unknown_codes(langs, index.langs, "records")
     if results is None:
         click.echo(f"mtgrules: nothing in {', '.join(langs or [])}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)

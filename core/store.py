@@ -535,6 +535,13 @@ class Queries:
         rows = self.db.execute("SELECT DISTINCT card FROM card_names WHERE folded >= ? AND folded < ?", (prefix, prefix + "\U0010ffff"))
         return {row[0] for row in rows}
 
+    def names_from(self, prefix: str, limit: int) -> list[str]:
+        """Up to `limit` folded card names, in any language, that start with `prefix` (a range
+        of the index on names: for completing what a person types)."""
+        rows = self.db.execute("SELECT DISTINCT folded FROM card_names WHERE folded >= ? AND folded < ? ORDER BY folded LIMIT ?",
+                               (prefix, prefix + "\U0010ffff", limit))
+        return [row[0] for row in rows]
+
     def cards_named_with(self, part: str) -> set[str]:
         """English names of the cards one of whose folded names contains `part` (reads every name)."""
         rows = self.db.execute("SELECT DISTINCT card FROM card_names WHERE instr(folded, ?) > 0", (part,))

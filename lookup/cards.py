@@ -54,10 +54,24 @@ def ruling_groups(rulings: list[Record]) -> list[list[Record]]:
     return [members for _, members in sorted(groups.items(), key=order)]
 
 
-def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry) -> dict[str, Any]:
-    """The card's names and its rulings (in `langs`, or all), as the JSON object of `--json`.
-    `registry` is `mtgrules.engine.registry` or its cache, `engine_links.load()`: which engine
-    tests enforce each ruling."""
+def name_languages(record: Record | None, typed: str) -> list[str]:
+    """The languages whose printed name of the card is what was typed, or starts with it
+    (folded): a person who types "doma del relampago" reads Spanish."""
+    if record is None:
+        return []
+    wanted = " ".join(fold(typed).split())
+    folded = {lang: " ".join(fold(name).split()) for lang, name in record.names.items()}
+    exact = [lang for lang, name in folded.items() if name == wanted]
+    return exact or [lang for lang, name in folded.items() if name.startswith(wanted)]
+
+
+def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry, *, typed: str | None = None) -> dict[str, Any]:
+    """The card as the JSON object of `--json`: its Oracle text (English, as MTGJSON gives it),
+    its printed name, type line and text in the asked languages (`langs`; without them, the
+    language of the name typed when it is not English), its names in those languages and
+    English (all of them without `langs`), and its rulings (in `langs`, or all) beside their
+    English originals. `registry` is `mtgrules.engine.registry` or its cache,
+    `engine_links.load()`: which engine tests enforce each ruling."""
     record = catalog.card(card)
     rulings = catalog.rulings(card)
     names = dict(record.names) if record else {}
@@ -65,11 +79,23 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry) -
         if ruling.printed_name:
             names.setdefault(ruling.lang, ruling.printed_name)
     names.setdefault("en", card)
+    printed_langs = langs if langs is not None else [lang for lang in name_languages(record, typed or "") if lang != "en"]
+    printed: dict[str, dict[str, str | None]] = {}
+    for lang in printed_langs:
+        if lang == "en" or record is None:
+            continue
+        text, type_line = record.texts.get(lang), record.type_lines.get(lang)
+        if text or type_line:
+            printed[lang] = {"name": names.get(lang), "type_line": type_line, "text": text}
     entries = []
+    untranslated = 0
     for group in ruling_groups(rulings):
         texts = {r.lang: r.text for r in group if langs is None or r.lang in langs}
-        if not texts:
+        en_text = next((r.en_text for r in group if r.en_text), None)
+        if not texts and not en_text:
             continue
+        if langs is not None and not any(lang in texts for lang in langs if lang != "en"):
+            untranslated += 1
         digest = next((r.en_digest for r in group if r.en_digest), None)
         entries.append(
             {
@@ -77,15 +103,21 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry) -
                 "en_digest": digest,
                 "date": next((r.date for r in group if r.date), None),
                 "texts": texts,
-                "en_text": next((r.en_text for r in group if r.en_text), None),
+                "en_text": en_text,
                 "aligned": all(r.aligned for r in group),
                 "cards_with_same_ruling": catalog.cards_with_ruling(digest) if digest else 1,
                 "tests": registry.tests_for_ruling(card, digest) if digest else [],
             }
         )
+    shown_names = names if langs is None else {lang: name for lang, name in names.items() if lang in langs or lang == "en"}
     return {
         "card": card,
-        "names": dict(sorted(names.items())),
+        "names": dict(sorted(shown_names.items())),
+        "languages": sorted(names),
         "set": record.set_code if record else None,
+        "oracle": {"type_line": record.type_lines.get("en") if record else None, "text": record.text or None if record else None},
+        "printed": printed,
+        "missing_printed": [lang for lang in printed_langs if lang != "en" and lang not in printed],
         "rulings": entries,
+        "untranslated_rulings": untranslated,
     }

@@ -80,6 +80,7 @@ class Catalog:
         self.corpus = corpus
         self.edition = edition
         self._texts: dict[str, dict[str, Shown]] = {}
+        self._cited: dict[str, list[str]] = {}
 
     @classmethod
     def load(cls, edition: str | None = None, *, on_message: Message | None = None, corpus: Queries | None = None) -> Catalog:
@@ -122,6 +123,18 @@ class Catalog:
 
     def exists(self, number: str) -> bool:
         return bool(self.by_lang(number))
+
+    def cited_by(self, numbers: list[str]) -> dict[str, list[str]]:
+        """Number -> the rules of this view that cite it, in rules order (one keyed read for
+        all the numbers not read yet)."""
+        wanted = [n for n in dict.fromkeys(numbers) if n not in self._cited]
+        if wanted:
+            found = self.corpus.cited_by(None, wanted)
+            if self.edition is not None:
+                for cited, citing in self.corpus.cited_by(self.edition, wanted).items():
+                    found[cited] = sorted(set(found.get(cited, [])) | set(citing), key=rulenumbers.sort_key)
+            self._cited.update({n: found.get(n, []) for n in wanted})
+        return {n: self._cited[n] for n in numbers if self._cited.get(n)}
 
     def children(self, number: str) -> list[str]:
         """The numbers directly under `number` in this view, in rules order."""
@@ -185,11 +198,19 @@ class Catalog:
         return rulings
 
     def card(self, card: str) -> Record | None:
-        """The card's record; a card given by several documents (an MTGJSON set file and a name
-        table) shows the printed names of all of them."""
+        """The card's record; a card given by several records (an MTGJSON set file and a name
+        table, or a later printing bringing languages the first lacked) shows the printed
+        names, type lines and texts of all of them, and the English text of the first that has
+        one."""
         held: Record | None = None
         for record in self.card_records(card):
-            held = record if held is None else dataclasses.replace(held, names={**record.names, **held.names})
+            held = record if held is None else dataclasses.replace(
+                held,
+                names={**record.names, **held.names},
+                type_lines={**record.type_lines, **held.type_lines},
+                texts={**record.texts, **held.texts},
+                text=held.text or record.text,
+            )
         return held
 
     def cards_with_ruling(self, en_digest: str) -> int:

@@ -18,11 +18,31 @@ from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.coverage import engine_number
 
 _RANGE = re.compile(r"^\s*(\S+?)\s*[-\u2013\u2014]\s*(\S+)\s*$")
+# What a judge may write before a number: "CR 704.5g", "Rule 704.5g", "regla 704.5g",
+# "règle 704.5g", "§704.5g", "r. 704.5g".
+_PREFIX = re.compile(r"^\s*(?:(?:comprehensive\s+rules?|cr|rules?|reglas?|r[eèé]gles?|r)(?![a-z])[.:]?\s*|§\s*)+", re.IGNORECASE)
+# "704,5g" (a decimal comma), "704.5 g", "704.5(g)": the letters belong to the number.
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+_SPACED_LETTERS = re.compile(r"(?<=\d)\s*\(?([a-z]{1,2})\)?(?=$|\s*[-\u2013\u2014])")
+
+
+def normalise_number(text: str) -> str:
+    """A rule number or range as a person may type it, in the form the rules print it: case
+    ("704.5G"), a prefix ("CR 704.5g", "regla 704.5g", "§704.5g"), a final period ("704.5g."),
+    a decimal comma ("704,5g"), letters apart or in parentheses ("704.5 g", "704.5(g)") are
+    read as 704.5g. What is left is checked by `parse_numbers`."""
+    number = _PREFIX.sub("", text.strip().lower())
+    number = _DECIMAL_COMMA.sub(".", number)
+    number = _SPACED_LETTERS.sub(r"\1", number)
+    return number.strip().rstrip(".")
 
 
 def parse_numbers(text: str) -> list[str]:
-    """"704.5" -> ["704.5"]; "704.5a-704.5d" -> the four; anything else raises ValueError with
-    the reason."""
+    """"704.5" -> ["704.5"]; "704.5a-704.5d" -> the four; any spelling `normalise_number`
+    reads; anything else raises ValueError with the reason."""
+    text = normalise_number(text)
+    if not text:
+        raise ValueError("no rule number in it")
     match = _RANGE.match(text)
     if match:
         return rulenumbers.expand_range(match.group(1).rstrip("."), match.group(2).rstrip("."))
@@ -96,6 +116,7 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
         "title": next((records[lang].title for lang in [*langs, *sorted(records)] if lang in records and records[lang].title), None),
         "texts": texts,
         "references": [_link(catalog, n, langs) for n in references(catalog, number)],
+        "cited_by": catalog.cited_by([number]).get(number, []),
         "implemented_by": [
             {"module": i.module, "function": i.function, "path": i.path, "line": i.line}
             for i in (registry.implementations_for(in_engine) if in_engine else [])

@@ -46,7 +46,7 @@ from typing import Any
 
 from mtgrules import rulenumbers
 from mtgrules.lookup.catalog import Catalog
-from mtgrules.lookup.term_lexicon import Pair, TermLexicon, english_words
+from mtgrules.lookup.term_lexicon import Pair, TermLexicon, english_words, plain
 from mtgrules.records import Record
 from mtgrules.store import RULE_KINDS
 from mtgrules.text import fold
@@ -104,7 +104,9 @@ class Name:
 
 
 def _folded(name: str) -> str:
-    return " ".join(fold(name).split())
+    """A name as names are keyed: folded, single spaces (ASCII needs only its case folded, and
+    a dictionary folds thousands of names on each lookup)."""
+    return " ".join((name.lower() if name.isascii() else fold(name)).split())
 
 
 class Entry:
@@ -312,9 +314,12 @@ class Dictionary:
         scored = [(score(entry, word, stems=False), entry) for entry in self.entries]
         top = max((s for s, _ in scored), default=Match.NONE)
         if top < Match.EXACT:
-            placed = [entry for u in self.untitled if _folded(u.title) == _folded(word) if (entry := self._place(u))]
-            if placed:
-                return Found(_unique(placed), Match.EXACT)
+            # Whole names up to punctuation: "state based actions", "first-strike", "“lethal damage”".
+            loose = plain(word)
+            named = [entry for entry in self.entries if loose and any(plain(name.name) == loose for name in entry.names)]
+            named += [entry for u in self.untitled if loose and plain(u.title) == loose if (entry := self._place(u))]
+            if named:
+                return Found(sorted(_unique(named), key=lambda e: fold(e.heading)), Match.EXACT)
             translated = self._translated(word)
             if translated is not None:
                 return translated
@@ -322,6 +327,11 @@ class Dictionary:
             scored = [(score(entry, word), entry) for entry in self.entries]
             top = max((s for s, _ in scored), default=Match.NONE)
         if not top:
+            # Stems of a translated title not placed yet: "acción basada en estado".
+            placed = [entry for u in self.untitled if u.lang in _STEMMED and (stems := _stems(word, u.lang))
+                      and stems <= _stems(u.title, u.lang) if (entry := self._place(u))]
+            if placed:
+                return Found(_unique(placed), Match.STEM)
             return Found([], Match.NONE)
         return Found(sorted((entry for s, entry in scored if s == top), key=lambda e: fold(e.heading)), top)
 
@@ -507,6 +517,9 @@ def glossary_forms(title: str) -> list[str]:
     return [form.strip().strip(_QUOTES).strip() for form in title.split(",") if form.strip().strip(_QUOTES).strip()]
 
 
+_STEMMED = ("es", "fr", "en")  # the languages whose names are compared by stems
+
+
 def _stems(text: str, lang: str) -> set[str]:
     from mtgrules.index.analyzers import language_analyzer
 
@@ -522,7 +535,7 @@ def score(entry: Entry, word: str, *, stems: bool = True) -> Match:
             return Match.EXACT
         if re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", name.folded):
             best = max(best, Match.WORD)
-        elif (stems and best < Match.STEM and name.lang in ("es", "fr", "en") and (found := _stems(word, name.lang))
+        elif (stems and best < Match.STEM and name.lang in _STEMMED and (found := _stems(word, name.lang))
               and found <= _stems(name.name, name.lang)):
             best = Match.STEM
     return best

@@ -106,3 +106,17 @@ def test_a_card_given_by_two_documents_shows_the_names_of_both(monkeypatch):
         Record(kind="card", lang="en", source="names.tsv:2", card="Abiding Grace", names={"en": "Abiding Grace", "es": "Gracia duradera"}),
     ])
     assert json.loads(run("Gracia duradera", "--json").output)["names"] == {"en": "Abiding Grace", "de": "Bleibende Gnade", "es": "Gracia duradera"}
+
+
+def complete(*words):
+    from click.shell_completion import ShellComplete
+
+    *args, incomplete = words
+    return [item.value for item in ShellComplete(cli, {}, "mtgrules", "_MTGRULES_COMPLETE").get_completions(list(args), incomplete)]
+
+
+def test_shell_completion_gives_the_next_word_of_names_in_any_language():
+    assert "electrozoa" in complete("card", "elec")
+    assert "electrozoaire" in complete("card", "Élec")
+    assert complete("card", "planta", "de", "") == ["eter"]
+    assert complete("card", "zzz") == []

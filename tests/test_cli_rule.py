@@ -98,3 +98,51 @@ def test_bad_or_unknown_numbers(number, code, message):
 def test_examples_follow_their_rule_text():
     lines = [line.strip() for line in run("704.5f", "--lang", "en").output.splitlines()]
     assert lines.index("Example: A 2/0 creature dies.") == lines.index("en  A creature with toughness 0 or less goes to its owner's graveyard.") + 1
+
+
+@pytest.mark.parametrize("spelt", ["704.5A", "CR 704.5a", "704.5a.", "cr704.5a", "Rule 704.5a", "regla 704.5a", "règle 704.5a",
+                                   "§704.5a", "704,5a", "704.5 a", "704.5(a)", " 704.5a "])
+def test_a_number_is_read_however_a_judge_writes_it(spelt):
+    result = run(spelt, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["number"] == "704.5a"
+
+
+def test_a_range_is_read_however_a_judge_writes_it():
+    assert heads(run("CR 704.5A-704.5C").output) == ["704.5a", "704.5b", "704.5c"]
+
+
+def test_a_language_missing_from_several_rules_is_said_once_with_the_count():
+    result = run("704.5", "--lang", "fr,en")
+    assert result.exit_code == 0
+    assert "(missing: no fr text" not in result.output.replace("(missing: no fr text for 8 of the 8 rules shown)", "")
+    assert result.output.count("(missing: no fr text for 8 of the 8 rules shown)") == 1
+    json_lines = [json.loads(line) for line in run("704.5", "--lang", "fr,en", "--json").stdout.splitlines()]
+    assert all(entry["texts"]["fr"] is None for entry in json_lines)
+
+
+@pytest.mark.parametrize("code", ["xx", "esp", "qq"])
+def test_a_code_that_is_no_language_is_one_line_and_exit_2(code):
+    result = run("704.5a", "--lang", code)
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert f"--lang {code}: not a language code" in result.output
+
+
+def test_a_language_the_corpus_lacks_is_said_once_not_an_error():
+    result = run("704.5a", "--lang", "de,en")
+    assert result.exit_code == 0
+    assert result.stderr.count("the corpus has no rules in de") == 1
+
+
+def complete(*words):
+    from click.shell_completion import ShellComplete
+
+    *args, incomplete = words
+    return [item.value for item in ShellComplete(cli, {}, "mtgrules", "_MTGRULES_COMPLETE").get_completions(list(args), incomplete)]
+
+
+def test_shell_completion_gives_rule_numbers_in_rules_order():
+    assert complete("rule", "704.5") == ["704.5", "704.5a", "704.5b", "704.5c", "704.5d", "704.5f", "704.5z", "704.5aa"]
+    assert complete("rule", "704.5A") == ["704.5a", "704.5aa"]
+    assert complete("rule", "999") == []

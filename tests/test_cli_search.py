@@ -113,3 +113,11 @@ def test_a_language_absent_from_the_corpus_is_named():
     result = run("criatura", "--lang", "de")
     assert result.exit_code == 1
     assert "nothing in de: the corpus has en, es, fr, zh" in result.output
+
+
+@pytest.mark.parametrize("code", ["xx", "esp", "qq"])
+def test_a_code_that_is_no_language_is_one_line_and_exit_2(code):
+    result = run("criatura", "--lang", code)
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert f"--lang {code}: not a language code" in result.output

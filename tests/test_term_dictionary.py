@@ -16,7 +16,7 @@ from conftest import corpus_file
 from mtgrules.align import ingest
 from mtgrules.cli.main import cli
 from mtgrules.lookup.catalog import Catalog
-from mtgrules.lookup.terms import Dictionary, glossary_forms
+from mtgrules.lookup.terms import Dictionary, Match, glossary_forms
 from mtgrules.store import Store
 
 pytestmark = pytest.mark.shared
@@ -57,6 +57,26 @@ def test_every_glossary_entry_of_several_words_is_found_with_its_definition(home
         assert " ".join(form.lower().split()) in {n.lower() for n in names} or any(
             form.lower() in n for n in names), form
         assert any(entry.glossary.get("en") for entry in found.entries), form
+
+
+def test_a_name_is_found_whole_whatever_its_punctuation(home):
+    """The family of `term "state based actions"`: every glossary name written with hyphens as
+    spaces, in quotes, or with a final period, names its entry exactly."""
+    catalog = Catalog.load(corpus=Store(home / "corpus.sqlite3"))
+    dictionary = Dictionary(catalog)
+    titles = [title for lang, title, _ in catalog.corpus.glossary_titles(catalog.edition) if lang == "en"]
+    hyphenated = [form for title in titles for form in glossary_forms(title) if "-" in form]
+    assert len(hyphenated) >= 20
+    for form in hyphenated:
+        for typed in (form.replace("-", " "), f"“{form}”", f"{form}."):
+            found = dictionary.find(typed)
+            assert found.match == Match.EXACT and any(
+                form.lower() in {name.name.lower() for name in entry.names} for entry in found.entries), (typed, found)
+
+
+def test_a_conjugated_or_singular_translated_title_is_found_by_its_stems(home):
+    [entry] = term("acción basada en estado")
+    assert entry["term"] == "State-Based Actions" and entry["match"] == "stem"
 
 
 def test_lethal_damage_gives_its_glossary_definition_and_rules(home):
