@@ -211,21 +211,25 @@ def key_languages(records: list[Record], views: Views | None = None) -> dict[tup
 
 
 def write_index(folder: Path, records: list[Record], fingerprint: str, reporter: BuildReporter = SILENT,
-                corpus: Queries | None = None) -> None:
+                corpus: Queries | None = None, rows: list[tuple[int, int]] | None = None) -> None:
     """Write a complete index of `records` into the new folder `folder`, with its lexicon; each
-    record's views (`Views`) from the identities of `corpus`."""
+    record's views (`Views`) from the identities of `corpus`. `rows` are the records' (record
+    id, document id) when they are the whole of `corpus`, read from it: the index then lists
+    the documents it holds, and a later change of the corpus updates it in place
+    (`mtgrules.index.update`) instead of building it again."""
     from whoosh import index
 
     from mtgrules.align import corpus_lexicon
-    from mtgrules.index.schema import build_schema, card_names, document
+    from mtgrules.index import schema
 
     langs = sorted({record.lang for record in records})
     folder.mkdir(parents=True)
-    ix = index.create_in(str(folder), build_schema(langs))
+    ix = index.create_in(str(folder), schema.build_schema(langs))
     views = Views(corpus)
     languages_of = key_languages(records, views)
     editions: set[str] = set()
-    names = card_names(records)
+    names = schema.card_names(records)
+    ids = iter(rows) if rows is not None else None
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
@@ -236,24 +240,32 @@ def write_index(folder: Path, records: list[Record], fingerprint: str, reporter:
             for record in shown:
                 shown_in = views.of(record)
                 editions.update(shown_in[0])
-                writer.add_document(**document(record, languages_of[views.key(record)], names, shown_in))
+                writer.add_document(**schema.document(record, languages_of[views.key(record)], names, shown_in,
+                                                      next(ids) if ids is not None else None))
         writer.commit()
     except BaseException:
         writer.cancel()
         raise
-    write_lexicon(folder, records, corpus_lexicon.for_corpus(records, cache_folder=folder.parent))
+    lexicon = corpus_lexicon.for_corpus(records, cache_folder=folder.parent)
+    compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
+    write_lexicon(folder, compiled)
+    write_vocabulary(folder, vocabulary_of(records, compiled), english_terms(records, lexicon))
     if views.default is not None and len(editions - {EVERY_VIEW}) > 1:
         write_view_documents(ix, folder, views.default)
-    meta = {
+    write_meta(folder, {
         "fingerprint": fingerprint,
-        "layout": LAYOUT,
-        "lexicon": committed_lexicon_digest(),
         "langs": langs,
         "editions": sorted(editions - {EVERY_VIEW}),
         "view": views.default,
         "records": len(records),
-        "built": datetime.now(UTC).isoformat(timespec="seconds"),
-    }
+        "documents": sorted({document for _, document in rows}) if rows is not None and corpus is not None else None,
+        "links": corpus.links_digest() if rows is not None and corpus is not None else None,
+    })
+
+
+def write_meta(folder: Path, meta: dict) -> None:
+    """meta.json, written last: a folder without it is not a build."""
+    meta = {**meta, "layout": LAYOUT, "lexicon": committed_lexicon_digest(), "built": datetime.now(UTC).isoformat(timespec="seconds")}
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
 
 
@@ -278,44 +290,74 @@ def lexicon_file(lang: str, direction: str) -> str:
     return f"{lang}.{direction}.pickle"
 
 
-def write_lexicon(folder: Path, records: list[Record], lexicon) -> None:
-    """The lexicon files and the vocabulary of a build (see the module docstring)."""
-    from mtgrules.align.lexicon import LEXICON_LANGUAGE
-    from mtgrules.align.phrases import word_key, words_of
-    from mtgrules.text import fold
-
-    compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
+def write_lexicon(folder: Path, compiled: dict) -> None:
+    """The lexicon files of a build (see the module docstring), from the lexicon compiled
+    (`Lexicon.compile`)."""
     (folder / LEXICON_FOLDER).mkdir()
     for direction in ("to_english", "from_english"):
         for lang, table in compiled[direction].items():
             (folder / LEXICON_FOLDER / lexicon_file(lang, direction)).write_bytes(pickle.dumps(table, protocol=5))
+
+
+def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    """Language -> the folded words of `records` in it (added to `vocabulary` when given): a
+    card's or term's name in each language goes to that language, not to the record's."""
+    from mtgrules.align.lexicon import LEXICON_LANGUAGE
+    from mtgrules.align.phrases import words_of
+    from mtgrules.text import fold
+
     raw: dict[str, set[str]] = defaultdict(set)
     for record in records:
-        # A card or term lists its names in every language: each goes to its own language.
         for code, name in record.names.items():
             raw[LEXICON_LANGUAGE.get(code, code)].update(words_of(name))
         raw[record.lang].update(words_of("\n".join([record.title or record.printed_name or "", record.text, *record.examples])))
-    vocabulary: dict[str, set[str]] = defaultdict(set)
+    found: dict[str, set[str]] = defaultdict(set) if vocabulary is None else vocabulary
     for lang, words in raw.items():
-        vocabulary[lang] = {fold(word) for word in words}
+        found[lang].update(fold(word) for word in words)
+    return found
+
+
+def vocabulary_of(records: Iterable[Record], compiled: dict) -> dict[str, set[str]]:
+    """The words of the vocabulary: those of the records and of the lexicon's phrases."""
+    vocabulary = record_words(records)
     for lang, words in compiled["words"].items():
         vocabulary[lang].update(words)
+    return vocabulary
+
+
+def write_vocabulary(folder: Path, vocabulary: dict[str, set[str]], terms: set[str]) -> None:
+    """vocabulary.txt (see the module docstring)."""
+    from mtgrules.align.phrases import word_key
+
     lines = []
     for lang, words in sorted(vocabulary.items()):
         keys = {word_key(word, lang) for word in words}
         lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
-    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(english_terms(records, lexicon)))} \n")
+    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(terms))} \n")
     (folder / VOCABULARY).write_text("".join(lines), encoding="utf-8")
 
 
-def english_terms(records: list[Record], lexicon) -> set[str]:
+def read_vocabulary(folder: Path) -> tuple[dict[str, set[str]], set[str]]:
+    """What `write_vocabulary` wrote: language -> words, and the English terms."""
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    terms: set[str] = set()
+    for line in (folder / VOCABULARY).read_text(encoding="utf-8").splitlines():
+        name, _, words = line.partition("\t")
+        if name == TERMS_LINE:
+            terms = set(words.split())
+        elif not name.endswith(KEYS_SUFFIX):
+            vocabulary[name] = set(words.split())
+    return vocabulary, terms
+
+
+def english_terms(records: Iterable[Record], lexicon=None) -> set[str]:
     """English terms of several words, their words' keys joined by "_" ("poison_counter"):
     glossary titles, keyword-table names and the lexicon's English phrases (what query
     translation orders words by)."""
     from mtgrules.align.phrases import word_key, words_of
 
     names = [r.title for r in records if r.kind in ("glossary", "term") and r.lang == "en" and r.title]
-    names += [entry.english for entry in lexicon.entries]
+    names += [entry.english for entry in lexicon.entries] if lexicon is not None else []
     terms = set()
     for name in names:
         for part in name.split(","):  # "Base Power, Base Toughness"
@@ -353,21 +395,39 @@ def rebuild(
 def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str | None, reporter: BuildReporter,
                     corpus: Store | None) -> Path:
     previous = current_build(root)
+    rows: list[tuple[int, int]] | None = None
     if records is None or fingerprint is None:
         corpus = linking.open_store(store=corpus)
         # One snapshot for both: the records indexed are those the fingerprint names.
         fingerprint = fingerprint or corpus.fingerprint()
-        records = linking.all_records(corpus) if records is None else records
-    folder = root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
-    write_index(folder, records, fingerprint, reporter, linking.open_store(store=corpus))
+        if records is None:
+            records, rows = [], []
+            for row, document, record in linking.iter_rows(corpus):
+                records.append(record)
+                rows.append((row, document))
+    folder = new_folder(root, fingerprint)
+    write_index(folder, records, fingerprint, reporter, linking.open_store(store=corpus), rows)
+    swap(root, folder, previous)
+    return folder
+
+
+def new_folder(root: Path, fingerprint: str) -> Path:
+    """The name of a new build, never one used before."""
+    return root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
+
+
+def swap(root: Path, folder: Path, previous: Path | None) -> None:
+    """Make `folder` the build in use; keep `previous` (a search may have just read its name)
+    and remove older ones and half-written ones."""
     _swap(root, folder)
     _remove_old_builds(root, {folder.name} | ({previous.name} if previous else set()))
-    return folder
 
 
 def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, corpus: Store | None = None) -> Path:
     """The folder of an index of the current corpus (`corpus`, default the user's), built first
-    when the corpus changed."""
+    when the corpus changed: updated in place of the current build when only documents
+    changed (`mtgrules.index.update`), built anew when this version's schema, analyzers or
+    committed lexicon differ from the build's, or the rule identities or term links changed."""
     root = root or paths.index_dir()
     corpus = linking.open_store(reporter.note, store=corpus)
     fingerprint = corpus.fingerprint()
@@ -379,4 +439,8 @@ def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, cor
         folder = current_build(root)
         if folder is not None and is_current(folder, fingerprint):
             return folder
+        from mtgrules.index import update
+
+        if folder is not None and update.can_update(folder, corpus):
+            return update.update_locked(root, folder, corpus, fingerprint, reporter)
         return _rebuild_locked(root, None, fingerprint, reporter, corpus)

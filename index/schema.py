@@ -14,6 +14,8 @@ twice the body in BM25F. Next to them:
   `search --edition`; stored: the record's own `edition` and, where its rule has another number
   in a view, that number (`view_numbers`).
 - stored-only: the record's key (JSON), every language of that key, its source, date.
+- `row`, `document`: the record's id and its document's id in the store, not stored: what an
+  update of the index in place (`mtgrules.index.update`) deletes entries by.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ def text_field(lang: str) -> str:
 def build_schema(langs: list[str]) -> Schema:
     schema = Schema(
         number=ID(stored=True),
+        row=ID(),
+        document=ID(),
         lang=ID(stored=True),
         kind=ID(stored=True),
         views=KEYWORD(),
@@ -102,7 +106,9 @@ def card_names(records: list[Record]) -> dict[str, list[str]]:
 
 
 def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None,
-             views: tuple[list[str], dict[str, str]] = (["*"], {})) -> dict:
+             views: tuple[list[str], dict[str, str]] = (["*"], {}), row: tuple[int, int] | None = None) -> dict:
+    """The index document of `record`; `row` is (record id, document id) in the store, when it
+    was read from one."""
     title = record_title(record)
     body = record_body(record)
     names = [record.card or "", record.printed_name or ""]
@@ -110,7 +116,9 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         names.extend(record.names.values())
     if names_of_cards and record.card:
         names.extend(names_of_cards.get(record.card, []))
+    ids = {"row": str(row[0]), "document": str(row[1])} if row is not None else {}
     return {
+        **ids,
         "number": record.number or "",
         "lang": record.lang,
         "kind": record.kind,
