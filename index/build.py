@@ -50,7 +50,7 @@ import pickle
 import shutil
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -71,8 +71,21 @@ QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
 LOCK = "build.lock"
 # Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 6
+LAYOUT = 7
+# Processes a full build indexes with (whoosh's multiprocessing writer, one segment each):
+# MTGRULES_BUILD_PROCESSES=2 splits the indexing over two cores. Not the default: on this
+# two-core machine shared with other work it took longer (4x corpus: 137 s against 126 s wall,
+# 66 s against 62 s CPU), and a search then reads two segments.
+BUILD_PROCESSES = int(os.environ.get("MTGRULES_BUILD_PROCESSES", "1"))
 WRITER_MEMORY_MB = 64  # whoosh's pool size; the default (128) alone would pass the 150 MB budget
+
+
+class Indexed(Protocol):
+    """The records a build indexes, as its reporter sees them: how many, and each in turn."""
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Record]: ...
 
 
 class BuildReporter(Protocol):
@@ -84,7 +97,7 @@ class BuildReporter(Protocol):
     def note(self, text: str) -> None:
         """Something about the corpus a person should know (the store moved an old corpus)."""
 
-    def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
+    def indexing(self, records: Indexed) -> AbstractContextManager[Iterable[Record]]:
         """The records to index, wrapped in whatever shows progress."""
         ...
 
@@ -98,7 +111,7 @@ class SilentReporter:
     def note(self, text: str) -> None:
         pass
 
-    def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
+    def indexing(self, records: Indexed) -> AbstractContextManager[Iterable[Record]]:
         return nullcontext(records)
 
 
@@ -201,7 +214,7 @@ class Views:
         return record.key
 
 
-def key_languages(records: list[Record], views: Views | None = None) -> dict[tuple, list[str]]:
+def key_languages(records: Iterable[Record], views: Views | None = None) -> dict[tuple, list[str]]:
     """Key (`Views.key`) -> the sorted languages in which that key exists (a result shows the
     others)."""
     langs: dict[tuple, set[str]] = defaultdict(set)
@@ -210,57 +223,120 @@ def key_languages(records: list[Record], views: Views | None = None) -> dict[tup
     return {key: sorted(found) for key, found in langs.items()}
 
 
-def write_index(folder: Path, records: list[Record], fingerprint: str, reporter: BuildReporter = SILENT,
-                corpus: Queries | None = None, rows: list[tuple[int, int]] | None = None) -> None:
-    """Write a complete index of `records` into the new folder `folder`, with its lexicon; each
-    record's views (`Views`) from the identities of `corpus`. `rows` are the records' (record
-    id, document id) when they are the whole of `corpus`, read from it: the index then lists
-    the documents it holds, and a later change of the corpus updates it in place
-    (`mtgrules.index.update`) instead of building it again."""
+Row = tuple[tuple[int, int] | None, Record]  # (record id, document id) in the store, and the record
+
+
+class Rows:
+    """The records of a build, read twice without being held: once for what each index entry
+    shows of others (languages of a key, names of a card, the vocabulary), once to index them.
+    `read()` gives a fresh iterator of `Row`s each time."""
+
+    def __init__(self, read: Callable[[], Iterator[Row]], count: int):
+        self.read = read
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Record]:
+        return (record for _, record in self.read())
+
+
+def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildReporter = SILENT,
+                corpus: Queries | None = None) -> None:
+    """Write a complete index of `rows` into the new folder `folder`, with its lexicon; each
+    record's views (`Views`) from the identities of `corpus`. When the rows carry their store
+    ids (they are the whole of `corpus`), the index lists the documents it holds, and a later
+    change of the corpus updates it in place (`mtgrules.index.update`) instead of building it
+    again. The records are read twice, never held all at once (82,000 records take 300 MB as
+    objects); what is held is what entries show of each other, and the records the lexicon
+    learns from (`lexicon_records`)."""
     from whoosh import index
 
     from mtgrules.align import corpus_lexicon
     from mtgrules.index import schema
 
-    langs = sorted({record.lang for record in records})
+    views = Views(corpus)
+    langs_of: dict[tuple, set[str]] = defaultdict(set)
+    names: dict[str, dict[str, None]] = {}
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    terms: set[str] = set()
+    learning: list[Record] = []
+    documents: set[int] = set()
+    complete = True
+    for ids, record in rows.read():
+        langs_of[views.key(record)].add(record.lang)
+        schema.add_card_names(names, record)
+        record_words([record], vocabulary)
+        terms |= english_terms([record])
+        if ids is None or lexicon_records([record]):  # records given directly: all of them
+            learning.append(record)
+        if ids is None:
+            complete = False
+        else:
+            documents.add(ids[1])
+    languages_of = {key: sorted(found) for key, found in langs_of.items()}
+    names_of = {card: list(found) for card, found in names.items()}
+    langs = sorted({lang for found in langs_of.values() for lang in found})
     folder.mkdir(parents=True)
     ix = index.create_in(str(folder), schema.build_schema(langs))
-    views = Views(corpus)
-    languages_of = key_languages(records, views)
     editions: set[str] = set()
-    names = schema.card_names(records)
-    ids = iter(rows) if rows is not None else None
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
     # in place.
-    writer = ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
+    writer = ix.writer(procs=BUILD_PROCESSES, multisegment=True, limitmb=WRITER_MEMORY_MB, compound=False) if BUILD_PROCESSES > 1 \
+        else ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
     try:
-        with reporter.indexing(records) as shown:
-            for record in shown:
+        with reporter.indexing(rows) as shown:
+            for (ids, _), record in zip(rows.read(), shown, strict=True):
                 shown_in = views.of(record)
                 editions.update(shown_in[0])
-                writer.add_document(**schema.document(record, languages_of[views.key(record)], names, shown_in,
-                                                      next(ids) if ids is not None else None))
+                writer.add_document(**schema.document(record, languages_of[views.key(record)], names_of, shown_in, ids))
         writer.commit()
     except BaseException:
         writer.cancel()
         raise
-    lexicon = corpus_lexicon.for_corpus(records, cache_folder=folder.parent)
+    if corpus is not None and complete:
+        learning += english_counterparts(corpus, learning)
+    lexicon = corpus_lexicon.for_corpus(learning, cache_folder=folder.parent)
     compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
     write_lexicon(folder, compiled)
-    write_vocabulary(folder, vocabulary_of(records, compiled), english_terms(records, lexicon))
+    for lang, words in compiled["words"].items():
+        vocabulary[lang].update(words)
+    write_vocabulary(folder, vocabulary, terms | english_terms([], lexicon))
     if views.default is not None and len(editions - {EVERY_VIEW}) > 1:
         write_view_documents(ix, folder, views.default)
+    updatable = complete and corpus is not None
     write_meta(folder, {
         "fingerprint": fingerprint,
         "langs": langs,
         "editions": sorted(editions - {EVERY_VIEW}),
         "view": views.default,
-        "records": len(records),
-        "documents": sorted({document for _, document in rows}) if rows is not None and corpus is not None else None,
-        "links": corpus.links_digest() if rows is not None and corpus is not None else None,
+        "records": len(rows),
+        "documents": sorted(documents) if updatable else None,
+        "links": corpus.links_digest() if updatable and corpus is not None else None,
     })
+
+
+def lexicon_records(records: Iterable[Record]) -> list[Record]:
+    """The records the lexicon reads (`align.lexicon.segments_from_records`, `listed_entries`):
+    cards, terms, and every record not in English; the English rules the translated ones
+    pair with are read afterwards (`english_counterparts`), not all English rules of every
+    edition."""
+    return [r for r in records if r.lang != "en" or r.kind in ("card", "term")]
+
+
+def english_counterparts(corpus: Queries, records: list[Record]) -> list[Record]:
+    """The English rules (same edition and number) of the translated rules among `records`."""
+    wanted: dict[str | None, set[str]] = defaultdict(set)
+    for record in records:
+        if record.kind == "rule" and record.lang != "en" and record.number:
+            wanted[record.edition].add(record.number)
+    found = []
+    for edition, numbers in wanted.items():
+        found += corpus.records(kinds=["rule"], langs=["en"], edition=edition, numbers=sorted(numbers))
+    return found
 
 
 def write_meta(folder: Path, meta: dict) -> None:
@@ -395,18 +471,18 @@ def rebuild(
 def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str | None, reporter: BuildReporter,
                     corpus: Store | None) -> Path:
     previous = current_build(root)
-    rows: list[tuple[int, int]] | None = None
     if records is None or fingerprint is None:
         corpus = linking.open_store(store=corpus)
         # One snapshot for both: the records indexed are those the fingerprint names.
         fingerprint = fingerprint or corpus.fingerprint()
-        if records is None:
-            records, rows = [], []
-            for row, document, record in linking.iter_rows(corpus):
-                records.append(record)
-                rows.append((row, document))
-    folder = new_folder(root, fingerprint)
-    write_index(folder, records, fingerprint, reporter, linking.open_store(store=corpus), rows)
+    if records is None:
+        store = linking.open_store(store=corpus)
+        rows = Rows(lambda: (((row, document), record) for row, document, record in linking.iter_rows(store)), store.count())
+    else:
+        given = records
+        rows = Rows(lambda: ((None, record) for record in given), len(given))
+    folder = new_folder(root, fingerprint or "")
+    write_index(folder, rows, fingerprint or "", reporter, linking.open_store(store=corpus))
     swap(root, folder, previous)
     return folder
 

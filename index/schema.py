@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
@@ -93,16 +94,21 @@ def record_body(record: Record) -> str:
     return "\n".join(part for part in parts if part)
 
 
-def card_names(records: list[Record]) -> dict[str, list[str]]:
+def card_names(records: Iterable[Record]) -> dict[str, list[str]]:
     """English card name → every name it is printed under (card records and rulings)."""
     names: dict[str, dict[str, None]] = {}
     for record in records:
-        if record.card and record.kind in ("card", "ruling"):
-            found = names.setdefault(record.card, {record.card: None})
-            for name in [record.printed_name, *record.names.values()]:
-                if name:
-                    found[name] = None
+        add_card_names(names, record)
     return {card: list(found) for card, found in names.items()}
+
+
+def add_card_names(names: dict[str, dict[str, None]], record: Record) -> None:
+    """`card_names`, one record at a time (`names` holds each card's names in order, once)."""
+    if record.card and record.kind in ("card", "ruling"):
+        found = names.setdefault(record.card, {record.card: None})
+        for name in [record.printed_name, *record.names.values()]:
+            if name:
+                found[name] = None
 
 
 def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None,
