@@ -39,6 +39,8 @@ from mtgrules.records import Record
 RULES, MTGJSON, KEYWORDS, NAMES = "rules", "mtgjson", "keywords", "card names"
 RULE_PAGE, RULING_PAGE = "rule page", "ruling page"
 REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES, data_files.SCRYFALL_RULINGS, data_files.SCRYFALL_CARDS)
+# The kinds of documents that read the records already ingested (`parse_each`'s context).
+KINDS_READING_CONTEXT = (RULE_PAGE, RULING_PAGE, data_files.SCRYFALL_RULINGS)
 
 
 @dataclass
@@ -103,7 +105,7 @@ def parse_files(
     paths: list[str],
     *,
     lang: str | None = None,
-    context: list[Record] | None = None,
+    context: Context = None,
     on_read: Callable[[str], None] | None = None,
     lexicon: Lexicon | None = None,
 ) -> list[ParsedDocument]:
@@ -121,14 +123,15 @@ def parse_each(
     paths: list[str],
     *,
     lang: str | None = None,
-    context: list[Record] | None = None,
+    context: Context = None,
     on_read: Callable[[str], None] | None = None,
     stop_at_first: bool = False,
     lexicon: Lexicon | None = None,
 ) -> tuple[list[ParsedDocument], list[ParseError]]:
     """`parse_files` that goes on past a failing file: the documents that parsed, in the order
     given, and one ParseError for each file that did not (a folder of 500 saved pages with three
-    bad ones must not need 500 reruns)."""
+    bad ones must not need 500 reruns). `context` may be given as a function of the kinds of
+    documents read (`RULE_PAGE`…), which returns only what those need."""
     failures: list[ParseError] = []
     loaded: list[tuple[str, bytes, str, str, list[Block]]] = []
     for path in paths:
@@ -162,12 +165,16 @@ def parse_each(
                 continue
             digest = data_files.file_digest(path) if not raw else None
             documents.append(ParsedDocument(path, raw, kind, records, digest=digest))
+    kinds = {kind for _, _, _, kind, _ in loaded}
+    if callable(context):
+        context = context(kinds)
     oracle_ids.name_rulings(documents, context or [])
     reference_records = list(context or []) + [record for document in documents for record in document.records]
-    editions = english_editions(reference_records)
-    cards = CardIndex([r for r in reference_records if r.kind == "card"])
-    english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"]
-    has_pages = any(kind in (RULE_PAGE, RULING_PAGE) for _, _, _, kind, _ in loaded)
+    # Worked out only for the pages that read them (each reads a whole corpus's worth).
+    editions = english_editions(reference_records) if RULE_PAGE in kinds else {}
+    cards = CardIndex([r for r in reference_records if r.kind == "card"] if RULING_PAGE in kinds else [])
+    english_rulings = [r for r in reference_records if r.kind == "ruling" and r.lang == "en"] if RULING_PAGE in kinds else []
+    has_pages = bool(kinds & {RULE_PAGE, RULING_PAGE})
     known = corpus_lexicon.with_listed(reference_records, lexicon) if has_pages else Lexicon()
     pairs_by_lang: dict[str, dict[str, str]] = {}
 
@@ -198,6 +205,10 @@ def parse_each(
     failures.sort(key=lambda error: order.get(error.source, len(order)))
     return sorted(documents, key=lambda d: order[d.path]), failures
 
+
+# What pages are aligned against: the records already ingested, or a function of the kinds of
+# the documents read that gives them (`parse_each`).
+Context = list[Record] | Callable[[set[str]], list[Record]] | None
 
 # What a folder's files must be called to be read: saved pages, text, and the reference files.
 # A page saved "complete" brings a folder of images, scripts and style sheets along; those are

@@ -20,7 +20,7 @@ changes). English ruling text for a translated ruling is a keyed join at read ti
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from mtgrules import store as storage
@@ -50,14 +50,21 @@ class Ingested:
     failures: list[ParseError] = field(default_factory=list)
 
 
-def alignment_context(corpus: Queries) -> list[Record]:
+def alignment_context(corpus: Queries, kinds: Collection[str] | None = None) -> list[Record]:
     """The stored records pages are aligned against: English rules and sections of every
-    edition, cards, English rulings and terms."""
+    edition, cards, English rulings and terms; for documents of `kinds` only (`documents.RULE_PAGE`…),
+    what those read: a rule page the English rules and the terms, a ruling page or Scryfall's
+    rulings the cards, English rulings and terms, other documents nothing (reading every
+    English rule of sixteen editions took most of ingesting one page)."""
+    wanted = set(documents.KINDS_READING_CONTEXT if kinds is None else kinds)
+    rules = documents.RULE_PAGE in wanted
+    cards = bool(wanted & {documents.RULING_PAGE, data_files.SCRYFALL_RULINGS})
+    terms = bool(wanted & {documents.RULE_PAGE, documents.RULING_PAGE})
     return [
-        *corpus.records(kinds=RULE_KINDS, langs=["en"]),
-        *corpus.records(kinds=["card"]),
-        *corpus.records(kinds=["ruling"], langs=["en"]),
-        *corpus.records(kinds=["term"]),
+        *(corpus.records(kinds=RULE_KINDS, langs=["en"]) if rules else []),
+        *(corpus.records(kinds=["card"]) if cards else []),
+        *(corpus.records(kinds=["ruling"], langs=["en"]) if cards else []),
+        *(corpus.records(kinds=["term"]) if terms else []),
     ]
 
 
@@ -105,13 +112,15 @@ def ingest(
             else:
                 todo.append(path)
         if todo:
-            context = alignment_context(writer)
+            def context(kinds: set[str]) -> list[Record]:
+                return alignment_context(writer, kinds)
+
             if all_or_nothing:
                 outcome.stored = documents.parse_files(todo, lang=lang, context=context, on_read=on_read)
             else:
                 outcome.stored, failures = documents.parse_each(todo, lang=lang, context=context, on_read=on_read)
                 outcome.failures += failures
-            outcome.realigned = _realign(writer, stored, outcome, context)
+            outcome.realigned = _realign(writer, stored, outcome)
             for document in outcome.stored:
                 given = stored[document.path].lang if document.path in outcome.realigned else lang
                 writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
@@ -134,13 +143,14 @@ def _digest(path: str) -> str:
     return storage.digest_bytes(read_document(path))
 
 
-def _realign(writer: Writer, stored: dict[str, storage.Document], outcome: Ingested, context: list[Record]) -> list[str]:
+def _realign(writer: Writer, stored: dict[str, storage.Document], outcome: Ingested) -> list[str]:
     """Pages stored earlier that the reference documents of this ingest may number better,
     parsed again (each with the language it was ingested with) and added to `outcome.stored`."""
     manifest = {path: {"kind": d.kind, "digest": d.digest} for path, d in stored.items() if not d.embedded}
     again = documents.pages_to_realign(manifest, outcome.stored)
     if not again:
         return []
+    context = alignment_context(writer)  # as it was before this ingest's documents
     new_records = [record for document in outcome.stored for record in document.records]
     by_lang: dict[str | None, list[str]] = {}
     for path in again:

@@ -8,7 +8,7 @@ beside the translation.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from mtgrules.records import Record
 from mtgrules.store import Message, Store, StoreUnwritable
@@ -35,20 +35,37 @@ def iter_records(store: Store) -> Iterator[Record]:
     """Every record of the corpus, one at a time, with English ruling text filled in (the
     English rulings are read first, keyed by card and position) and keyword-table terms given
     the rules that define them."""
-    english = {(r.card, r.en_position): r for r in store.iter_records(kinds=["ruling"], langs=["en"])}
+    for _, _, record in iter_rows(store):
+        yield record
+
+
+def iter_rows(store: Store, *, documents: list[int] | None = None, english_text: bool = True) -> Iterator[tuple[int, int, Record]]:
+    """(record id, document id, record) of every record (of `documents`, when given), linked as
+    `iter_records` links them; without `english_text`, translated rulings are left without
+    their English text (the search index does not show it)."""
+    return linked(store, store.iter_rows(documents=documents), english_text=english_text)
+
+
+def linked(store: Store, rows: Iterable[tuple[int, int, Record]], *, english_text: bool = False) -> Iterator[tuple[int, int, Record]]:
+    """`rows` (record id, document id, record) read from `store`, linked: translated rulings
+    given their English text (with `english_text`), keyword-table terms the rules that define
+    them (these last)."""
+    english = {(r.card, r.en_position): r for r in store.iter_records(kinds=["ruling"], langs=["en"])} if english_text else {}
     terms = []
-    for record in store.iter_records():
-        if record.kind == "ruling":
+    for row in rows:
+        record = row[2]
+        if record.kind == "ruling" and english_text:
             _fill(record, english)
         elif record.kind == "term" and not record.rules and record.title:
-            terms.append(record)
+            terms.append(row)
             continue
-        yield record
-    links = store.term_links(sorted({fold(record.title or "") for record in terms})) if terms else {}
-    for record in terms:
+        yield row
+    links = store.term_links(sorted({fold(row[2].title or "") for row in terms})) if terms else {}
+    for row in terms:
+        record = row[2]
         edition, numbers = links.get(fold(record.title or ""), (None, []))
         record.rules, record.edition = list(numbers), edition or record.edition
-        yield record
+        yield row
 
 
 def all_records(store: Store | None = None) -> list[Record]:

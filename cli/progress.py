@@ -7,10 +7,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
 from mtgrules.records import Record
+
+if TYPE_CHECKING:
+    from mtgrules.index.build import Indexed
 
 
 class TerminalReporter:
@@ -23,7 +27,7 @@ class TerminalReporter:
         click.echo(f"mtgrules: {text}", err=True)
 
     @contextmanager
-    def indexing(self, records: list[Record]) -> Iterator[Iterable[Record]]:
+    def indexing(self, records: Indexed) -> Iterator[Iterable[Record]]:
         if not sys.stderr.isatty():
             yield records
             return

@@ -53,6 +53,7 @@ through `on_message`; the old folder is kept, renamed, and the message says wher
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import json
@@ -363,6 +364,37 @@ class Queries:
         for (body,) in self.db.execute(f"SELECT body FROM records{where} ORDER BY id", values):
             yield _record(body, self.db)
 
+    def iter_rows(self, *, documents: Sequence[int] | None = None, cards: Sequence[str] | None = None,
+                  **filters) -> Iterator[tuple[int, int, Record]]:
+        """(record id, document id, record) of the records matching, in ingest order: what an
+        index updated in place keys its entries by. `documents` and `cards` select records of
+        any of those documents or English card names."""
+        where, values = _where(**filters)
+        for column, wanted in (("document", documents), ("card", cards)):
+            if wanted is not None:
+                where += (" AND " if where else " WHERE ") + f"{column} IN ({_marks(wanted)})"
+                values += tuple(wanted)
+        for row_id, document, body in self.db.execute(f"SELECT id, document, body FROM records{where} ORDER BY id", values):
+            yield row_id, document, _record(body, self.db)
+
+    def document_ids(self) -> set[int]:
+        """The ids of the stored documents. A document stored again (re-ingested, aligned
+        again) gets a new id, never one used before: an index lists the ids it holds and
+        updates what changed."""
+        return {row[0] for row in self.db.execute("SELECT id FROM documents")}
+
+    def links_digest(self) -> str:
+        """Names the identities and term links as they are: what each record's views and a
+        term's rules in the search index are worked out from."""
+        digest = hashlib.sha256()
+        for sql in ("SELECT edition, number, identity FROM identities ORDER BY edition, number",
+                    "SELECT term, edition, number, position FROM term_links ORDER BY term, position"):
+            for row in self.db.execute(sql):
+                digest.update("\x1f".join(map(str, row)).encode())
+                digest.update(b"\x1e")
+            digest.update(b"\x1d")
+        return digest.hexdigest()[:16]
+
     def titles(self, edition: str | None) -> list[Title]:
         """The titled rules and sections of an edition (None: of no edition), read from the
         index of titled records without decoding the records."""
@@ -388,7 +420,7 @@ class Queries:
         sql = f"SELECT body FROM records WHERE kind = 'glossary' AND title IN ({_marks(titles)}) AND edition"
         rows = self.db.execute(sql + (" = ? ORDER BY id" if edition is not None else " IS NULL ORDER BY id"),
                                (*titles, edition) if edition is not None else tuple(titles))
-        return [_record(body) for (body,) in rows]
+        return [_record(body, self.db) for (body,) in rows]
 
     def numbers_from(self, edition: str | None, prefix: str, limit: int) -> list[str]:
         """Up to `limit` numbers of rules and sections of `edition` (and of none) that start with
@@ -661,14 +693,14 @@ class Writer(Queries):
             *, ingested: str | None = None, embedded: bool = False) -> None:
         """Store a parsed document's records, replacing what `path` held before; a user document
         with an embedded seed's digest replaces that seed."""
+        document = self._next_document_id()
         self.remove(path)
         if not embedded:
             self.db.execute("DELETE FROM documents WHERE embedded = 1 AND digest = ?", (digest,))
-        cursor = self.db.execute(
-            "INSERT INTO documents (path, digest, kind, lang, ingested, records, embedded) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (path, digest, kind, lang, ingested or _now(), len(records), int(embedded)),
+        self.db.execute(
+            "INSERT INTO documents (id, path, digest, kind, lang, ingested, records, embedded) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (document, path, digest, kind, lang, ingested or _now(), len(records), int(embedded)),
         )
-        document = cursor.lastrowid or 0
         self.db.executemany(
             "INSERT INTO records (document, kind, lang, edition, number, parent, card, title, en_position, en_digest,"
             " aligned, confidence, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -689,6 +721,14 @@ class Writer(Queries):
              if record.kind in RULE_KINDS and record.number for cited in dict.fromkeys(record.references)],
         )
         self.changed = True
+
+    def _next_document_id(self) -> int:
+        """An id no document had before (`Queries.document_ids`): SQLite would give a document
+        stored again, when it was the last one, the id it had."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'next_document'").fetchone()
+        document = int(row[0]) if row else (self.db.execute("SELECT MAX(id) FROM documents").fetchone()[0] or 0) + 1
+        self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_document', ?)", (str(document + 1),))
+        return document
 
     def remove(self, path: str) -> bool:
         removed = self.db.execute("DELETE FROM documents WHERE path = ?", (path,)).rowcount > 0
@@ -788,7 +828,7 @@ def _row(document: int, record: Record) -> tuple:
     parent = rulenumbers.parent(record.number) if record.number and record.kind in RULE_KINDS else None
     return (
         document, record.kind, record.lang, record.edition, record.number, parent, record.card, record.title,
-        record.en_position, record.en_digest, int(record.aligned), record.confidence, record.to_json(with_en_text=False),
+        record.en_position, record.en_digest, int(record.aligned), record.confidence, _body(record),
     )
 
 
@@ -858,6 +898,17 @@ def _damaged(path: str, error: sqlite3.DatabaseError) -> StoreError:
         return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
     return StoreError(f"{path}: the corpus database is damaged ({error}); move it away (or mend it with"
                       " 'sqlite3 FILE .recover') and ingest your documents again")
+
+
+def _body(record: Record) -> str:
+    """`record.to_json(with_en_text=False)`, the same text, from the record's fields as they
+    are: `dataclasses.asdict` copies every list and mapping first, which took a third of an
+    ingest's time (82,000 records: 6 s)."""
+    fields = vars(record)
+    return json.dumps({name: fields[name] for name in _STORED_FIELDS}, ensure_ascii=False, sort_keys=True)
+
+
+_STORED_FIELDS = tuple(field.name for field in dataclasses.fields(Record) if field.name != "en_text")
 
 
 def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:

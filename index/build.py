@@ -50,7 +50,7 @@ import pickle
 import shutil
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -71,8 +71,21 @@ QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
 LOCK = "build.lock"
 # Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 6
+LAYOUT = 7
+# Processes a full build indexes with (whoosh's multiprocessing writer, one segment each):
+# MTGRULES_BUILD_PROCESSES=2 splits the indexing over two cores. Not the default: on this
+# two-core machine shared with other work it took longer (4x corpus: 137 s against 126 s wall,
+# 66 s against 62 s CPU), and a search then reads two segments.
+BUILD_PROCESSES = int(os.environ.get("MTGRULES_BUILD_PROCESSES", "1"))
 WRITER_MEMORY_MB = 64  # whoosh's pool size; the default (128) alone would pass the 150 MB budget
+
+
+class Indexed(Protocol):
+    """The records a build indexes, as its reporter sees them: how many, and each in turn."""
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Record]: ...
 
 
 class BuildReporter(Protocol):
@@ -84,7 +97,7 @@ class BuildReporter(Protocol):
     def note(self, text: str) -> None:
         """Something about the corpus a person should know (the store moved an old corpus)."""
 
-    def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
+    def indexing(self, records: Indexed) -> AbstractContextManager[Iterable[Record]]:
         """The records to index, wrapped in whatever shows progress."""
         ...
 
@@ -98,7 +111,7 @@ class SilentReporter:
     def note(self, text: str) -> None:
         pass
 
-    def indexing(self, records: list[Record]) -> AbstractContextManager[Iterable[Record]]:
+    def indexing(self, records: Indexed) -> AbstractContextManager[Iterable[Record]]:
         return nullcontext(records)
 
 
@@ -205,7 +218,7 @@ class Views:
         return record.key
 
 
-def key_languages(records: list[Record], views: Views | None = None) -> dict[tuple, list[str]]:
+def key_languages(records: Iterable[Record], views: Views | None = None) -> dict[tuple, list[str]]:
     """Key (`Views.key`) -> the sorted languages in which that key exists (a result shows the
     others)."""
     langs: dict[tuple, set[str]] = defaultdict(set)
@@ -214,51 +227,127 @@ def key_languages(records: list[Record], views: Views | None = None) -> dict[tup
     return {key: sorted(found) for key, found in langs.items()}
 
 
-def write_index(folder: Path, records: list[Record], fingerprint: str, reporter: BuildReporter = SILENT,
+Row = tuple[tuple[int, int] | None, Record]  # (record id, document id) in the store, and the record
+
+
+class Rows:
+    """The records of a build, read twice without being held: once for what each index entry
+    shows of others (languages of a key, names of a card, the vocabulary), once to index them.
+    `read()` gives a fresh iterator of `Row`s each time."""
+
+    def __init__(self, read: Callable[[], Iterator[Row]], count: int):
+        self.read = read
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Record]:
+        return (record for _, record in self.read())
+
+
+def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildReporter = SILENT,
                 corpus: Queries | None = None) -> None:
-    """Write a complete index of `records` into the new folder `folder`, with its lexicon; each
-    record's views (`Views`) from the identities of `corpus`."""
+    """Write a complete index of `rows` into the new folder `folder`, with its lexicon; each
+    record's views (`Views`) from the identities of `corpus`. When the rows carry their store
+    ids (they are the whole of `corpus`), the index lists the documents it holds, and a later
+    change of the corpus updates it in place (`mtgrules.index.update`) instead of building it
+    again. The records are read twice, never held all at once (82,000 records take 300 MB as
+    objects); what is held is what entries show of each other, and the records the lexicon
+    learns from (`lexicon_records`)."""
     from whoosh import index
 
     from mtgrules.align import corpus_lexicon
-    from mtgrules.index.schema import build_schema, card_names, document
+    from mtgrules.index import schema
 
-    langs = sorted({record.lang for record in records})
-    folder.mkdir(parents=True)
-    ix = index.create_in(str(folder), build_schema(langs))
     views = Views(corpus)
-    languages_of = key_languages(records, views)
+    langs_of: dict[tuple, set[str]] = defaultdict(set)
+    names: dict[str, dict[str, None]] = {}
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    terms: set[str] = set()
+    learning: list[Record] = []
+    documents: set[int] = set()
+    complete = True
+    for ids, record in rows.read():
+        langs_of[views.key(record)].add(record.lang)
+        schema.add_card_names(names, record)
+        record_words([record], vocabulary)
+        terms |= english_terms([record])
+        if ids is None or lexicon_records([record]):  # records given directly: all of them
+            learning.append(record)
+        if ids is None:
+            complete = False
+        else:
+            documents.add(ids[1])
+    languages_of = {key: sorted(found) for key, found in langs_of.items()}
+    names_of = {card: list(found) for card, found in names.items()}
+    langs = sorted({lang for found in langs_of.values() for lang in found})
+    folder.mkdir(parents=True)
+    ix = index.create_in(str(folder), schema.build_schema(langs))
     editions: set[str] = set()
-    names = card_names(records)
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
     # in place.
-    writer = ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
+    writer = ix.writer(procs=BUILD_PROCESSES, multisegment=True, limitmb=WRITER_MEMORY_MB, compound=False) if BUILD_PROCESSES > 1 \
+        else ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
     try:
-        with reporter.indexing(records) as shown:
-            for record in shown:
+        with reporter.indexing(rows) as shown:
+            for (ids, _), record in zip(rows.read(), shown, strict=True):
                 shown_in = views.of(record)
                 editions.update(shown_in[0])
-                writer.add_document(**document(record, languages_of[views.key(record)], names, shown_in))
+                writer.add_document(**schema.document(record, languages_of[views.key(record)], names_of, shown_in, ids))
         writer.commit()
     except BaseException:
         writer.cancel()
         raise
-    write_lexicon(folder, records, corpus_lexicon.for_corpus(records, cache_folder=folder.parent))
+    if corpus is not None and complete:
+        learning += english_counterparts(corpus, learning)
+    lexicon = corpus_lexicon.for_corpus(learning, cache_folder=folder.parent)
+    compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
+    write_lexicon(folder, compiled)
+    for lang, words in compiled["words"].items():
+        vocabulary[lang].update(words)
+    write_vocabulary(folder, vocabulary, terms | english_terms([], lexicon))
     if views.default is not None and len(editions - {EVERY_VIEW}) > 1:
         write_view_documents(ix, folder, views.default)
-    meta = {
+    updatable = complete and corpus is not None
+    write_meta(folder, {
         "fingerprint": fingerprint,
-        "layout": LAYOUT,
-        "lexicon": committed_lexicon_digest(),
         "langs": langs,
         "editions": sorted(editions - {EVERY_VIEW}),
         "view": views.default,
-        "records": len(records),
-        "built": datetime.now(UTC).isoformat(timespec="seconds"),
-        "files": file_sizes(folder),  # what `mtgrules.index.heal` checks before trusting the build
-    }
+        "records": len(rows),
+        "documents": sorted(documents) if updatable else None,
+        "links": corpus.links_digest() if updatable and corpus is not None else None,
+    })
+
+
+def lexicon_records(records: Iterable[Record]) -> list[Record]:
+    """The records the lexicon reads (`align.lexicon.segments_from_records`, `listed_entries`):
+    cards, terms, and every record not in English; the English rules the translated ones
+    pair with are read afterwards (`english_counterparts`), not all English rules of every
+    edition."""
+    return [r for r in records if r.lang != "en" or r.kind in ("card", "term")]
+
+
+def english_counterparts(corpus: Queries, records: list[Record]) -> list[Record]:
+    """The English rules (same edition and number) of the translated rules among `records`."""
+    wanted: dict[str | None, set[str]] = defaultdict(set)
+    for record in records:
+        if record.kind == "rule" and record.lang != "en" and record.number:
+            wanted[record.edition].add(record.number)
+    found = []
+    for edition, numbers in wanted.items():
+        found += corpus.records(kinds=["rule"], langs=["en"], edition=edition, numbers=sorted(numbers))
+    return found
+
+
+def write_meta(folder: Path, meta: dict) -> None:
+    """meta.json, written last: a folder without it is not a build."""
+    meta = {**meta, "layout": LAYOUT, "lexicon": committed_lexicon_digest(), "built": datetime.now(UTC).isoformat(timespec="seconds"),
+            # what `mtgrules.index.heal` checks before trusting the build
+            "files": {name: size for name, size in file_sizes(folder).items() if name != META}}
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
 
 
@@ -288,44 +377,74 @@ def lexicon_file(lang: str, direction: str) -> str:
     return f"{lang}.{direction}.pickle"
 
 
-def write_lexicon(folder: Path, records: list[Record], lexicon) -> None:
-    """The lexicon files and the vocabulary of a build (see the module docstring)."""
-    from mtgrules.align.lexicon import LEXICON_LANGUAGE
-    from mtgrules.align.phrases import word_key, words_of
-    from mtgrules.text import fold
-
-    compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
+def write_lexicon(folder: Path, compiled: dict) -> None:
+    """The lexicon files of a build (see the module docstring), from the lexicon compiled
+    (`Lexicon.compile`)."""
     (folder / LEXICON_FOLDER).mkdir()
     for direction in ("to_english", "from_english"):
         for lang, table in compiled[direction].items():
             (folder / LEXICON_FOLDER / lexicon_file(lang, direction)).write_bytes(pickle.dumps(table, protocol=5))
+
+
+def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    """Language -> the folded words of `records` in it (added to `vocabulary` when given): a
+    card's or term's name in each language goes to that language, not to the record's."""
+    from mtgrules.align.lexicon import LEXICON_LANGUAGE
+    from mtgrules.align.phrases import words_of
+    from mtgrules.text import fold
+
     raw: dict[str, set[str]] = defaultdict(set)
     for record in records:
-        # A card or term lists its names in every language: each goes to its own language.
         for code, name in record.names.items():
             raw[LEXICON_LANGUAGE.get(code, code)].update(words_of(name))
         raw[record.lang].update(words_of("\n".join([record.title or record.printed_name or "", record.text, *record.examples])))
-    vocabulary: dict[str, set[str]] = defaultdict(set)
+    found: dict[str, set[str]] = defaultdict(set) if vocabulary is None else vocabulary
     for lang, words in raw.items():
-        vocabulary[lang] = {fold(word) for word in words}
+        found[lang].update(fold(word) for word in words)
+    return found
+
+
+def vocabulary_of(records: Iterable[Record], compiled: dict) -> dict[str, set[str]]:
+    """The words of the vocabulary: those of the records and of the lexicon's phrases."""
+    vocabulary = record_words(records)
     for lang, words in compiled["words"].items():
         vocabulary[lang].update(words)
+    return vocabulary
+
+
+def write_vocabulary(folder: Path, vocabulary: dict[str, set[str]], terms: set[str]) -> None:
+    """vocabulary.txt (see the module docstring)."""
+    from mtgrules.align.phrases import word_key
+
     lines = []
     for lang, words in sorted(vocabulary.items()):
         keys = {word_key(word, lang) for word in words}
         lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
-    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(english_terms(records, lexicon)))} \n")
+    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(terms))} \n")
     (folder / VOCABULARY).write_text("".join(lines), encoding="utf-8")
 
 
-def english_terms(records: list[Record], lexicon) -> set[str]:
+def read_vocabulary(folder: Path) -> tuple[dict[str, set[str]], set[str]]:
+    """What `write_vocabulary` wrote: language -> words, and the English terms."""
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    terms: set[str] = set()
+    for line in (folder / VOCABULARY).read_text(encoding="utf-8").splitlines():
+        name, _, words = line.partition("\t")
+        if name == TERMS_LINE:
+            terms = set(words.split())
+        elif not name.endswith(KEYS_SUFFIX):
+            vocabulary[name] = set(words.split())
+    return vocabulary, terms
+
+
+def english_terms(records: Iterable[Record], lexicon=None) -> set[str]:
     """English terms of several words, their words' keys joined by "_" ("poison_counter"):
     glossary titles, keyword-table names and the lexicon's English phrases (what query
     translation orders words by)."""
     from mtgrules.align.phrases import word_key, words_of
 
     names = [r.title for r in records if r.kind in ("glossary", "term") and r.lang == "en" and r.title]
-    names += [entry.english for entry in lexicon.entries]
+    names += [entry.english for entry in lexicon.entries] if lexicon is not None else []
     terms = set()
     for name in names:
         for part in name.split(","):  # "Base Power, Base Toughness"
@@ -367,21 +486,39 @@ def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str |
         corpus = linking.open_store(store=corpus)
         # One snapshot for both: the records indexed are those the fingerprint names.
         fingerprint = fingerprint or corpus.fingerprint()
-        records = linking.all_records(corpus) if records is None else records
-    folder = root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
+    if records is None:
+        store = linking.open_store(store=corpus)
+        rows = Rows(lambda: (((row, document), record) for row, document, record in linking.iter_rows(store)), store.count())
+    else:
+        given = records
+        rows = Rows(lambda: ((None, record) for record in given), len(given))
+    folder = new_folder(root, fingerprint or "")
     try:
-        write_index(folder, records, fingerprint, reporter, linking.open_store(store=corpus))
-        _swap(root, folder)
+        write_index(folder, rows, fingerprint or "", reporter, linking.open_store(store=corpus))
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)  # a full disk, an interrupt: nothing half-written stays
         raise
-    _remove_old_builds(root, {folder.name} | ({previous.name} if previous else set()))
+    swap(root, folder, previous)
     return folder
+
+
+def new_folder(root: Path, fingerprint: str) -> Path:
+    """The name of a new build, never one used before."""
+    return root / f"{fingerprint[:16]}-{os.getpid()}-{datetime.now().strftime('%H%M%S%f')}"
+
+
+def swap(root: Path, folder: Path, previous: Path | None) -> None:
+    """Make `folder` the build in use; keep `previous` (a search may have just read its name)
+    and remove older ones and half-written ones."""
+    _swap(root, folder)
+    _remove_old_builds(root, {folder.name} | ({previous.name} if previous else set()))
 
 
 def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, corpus: Store | None = None) -> Path:
     """The folder of an index of the current corpus (`corpus`, default the user's), built first
-    when the corpus changed."""
+    when the corpus changed: updated in place of the current build when only documents
+    changed (`mtgrules.index.update`), built anew when this version's schema, analyzers or
+    committed lexicon differ from the build's, or the rule identities or term links changed."""
     root = root or paths.index_dir()
     corpus = linking.open_store(reporter.note, store=corpus)
     fingerprint = corpus.fingerprint()
@@ -393,4 +530,8 @@ def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, cor
         folder = current_build(root)
         if folder is not None and is_current(folder, fingerprint):
             return folder
+        from mtgrules.index import update
+
+        if folder is not None and update.can_update(folder, corpus):
+            return update.update_locked(root, folder, corpus, fingerprint, reporter)
         return _rebuild_locked(root, None, fingerprint, reporter, corpus)

@@ -14,12 +14,15 @@ twice the body in BM25F. Next to them:
   `search --edition`; stored: the record's own `edition` and, where its rule has another number
   in a view, that number (`view_numbers`).
 - stored-only: the record's key (JSON), every language of that key, its source, date.
+- `row`, `document`: the record's id and its document's id in the store, not stored: what an
+  update of the index in place (`mtgrules.index.update`) deletes entries by.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
@@ -48,6 +51,8 @@ def text_field(lang: str) -> str:
 def build_schema(langs: list[str]) -> Schema:
     schema = Schema(
         number=ID(stored=True),
+        row=ID(),
+        document=ID(),
         lang=ID(stored=True),
         kind=ID(stored=True),
         views=KEYWORD(),
@@ -89,20 +94,27 @@ def record_body(record: Record) -> str:
     return "\n".join(part for part in parts if part)
 
 
-def card_names(records: list[Record]) -> dict[str, list[str]]:
+def card_names(records: Iterable[Record]) -> dict[str, list[str]]:
     """English card name → every name it is printed under (card records and rulings)."""
     names: dict[str, dict[str, None]] = {}
     for record in records:
-        if record.card and record.kind in ("card", "ruling"):
-            found = names.setdefault(record.card, {record.card: None})
-            for name in [record.printed_name, *record.names.values()]:
-                if name:
-                    found[name] = None
+        add_card_names(names, record)
     return {card: list(found) for card, found in names.items()}
 
 
+def add_card_names(names: dict[str, dict[str, None]], record: Record) -> None:
+    """`card_names`, one record at a time (`names` holds each card's names in order, once)."""
+    if record.card and record.kind in ("card", "ruling"):
+        found = names.setdefault(record.card, {record.card: None})
+        for name in [record.printed_name, *record.names.values()]:
+            if name:
+                found[name] = None
+
+
 def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None,
-             views: tuple[list[str], dict[str, str]] = (["*"], {})) -> dict:
+             views: tuple[list[str], dict[str, str]] = (["*"], {}), row: tuple[int, int] | None = None) -> dict:
+    """The index document of `record`; `row` is (record id, document id) in the store, when it
+    was read from one."""
     title = record_title(record)
     body = record_body(record)
     names = [record.card or "", record.printed_name or ""]
@@ -110,7 +122,9 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         names.extend(record.names.values())
     if names_of_cards and record.card:
         names.extend(names_of_cards.get(record.card, []))
+    ids = {"row": str(row[0]), "document": str(row[1])} if row is not None else {}
     return {
+        **ids,
         "number": record.number or "",
         "lang": record.lang,
         "kind": record.kind,

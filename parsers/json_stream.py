@@ -305,7 +305,8 @@ class JsonReader:
         self._reads += 1
         while True:
             # The decoder recurses once a level: refuse a value nested past the limit first.
-            json_depth.check_depth(self._buffer, self.source, start=self._pos, line_offset=self._dropped_lines)
+            if json_depth.value_deeper_than(self._buffer, self._pos):
+                json_depth.check_depth(self._buffer, self.source, start=self._pos, line_offset=self._dropped_lines)
             try:
                 value, end = _DECODER.raw_decode(self._buffer, self._pos)
             except json.JSONDecodeError as error:

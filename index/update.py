@@ -1,0 +1,186 @@
+"""Updating the search index in place of a rebuild, when only documents changed.
+
+Building the index of 82,000 records takes most of a minute; ingesting one page changes a few
+dozen. A build lists the store's documents it holds (`meta.json` "documents": their ids, which
+the store never gives twice, see `Queries.document_ids`), and each index entry carries its
+record's and its document's ids (`row`, `document`). When the corpus changed, `update_locked`
+works on a copy of the current build:
+
+- whoosh's segment files are never changed once written (deletions are kept in the table of
+  contents, a new file at each commit), so the copy is made of hard links: nothing is copied
+  and the current build is left as it is, in use by any running search;
+- the entries of the documents gone (removed, or stored again) are deleted, and the records of
+  the new documents added;
+- so are the entries that show something of other records and would now show it wrongly: the
+  languages a record's key exists in (`key_langs`, "also in es, fr") and the names a card is
+  printed under (`card`), for the keys and cards the changed records have;
+- the vocabulary gains the new records' words (words of removed records stay until the next
+  full build: a word in the vocabulary with nothing to find is harmless, it only helps detect
+  a query's language); the default view's documents are listed again; the lexicon files are
+  kept as they are (hard links): pairs the new documents would teach join at the next full
+  build, as learning them is most of a full build's time;
+- then committed, and swapped in as a full build is (CURRENT, the lock, the previous build
+  kept): a killed update leaves the previous build in use.
+
+A full build is made instead when the build was made by another version (`LAYOUT`, the
+committed lexicon), when the rule identities or term links changed (which change the views of
+every translation: `Queries.links_digest`), when the default edition changed, or when the build
+does not list its documents (one built from records given directly).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+
+from mtgrules.align import linking
+from mtgrules.index import build
+from mtgrules.records import Record
+from mtgrules.store import Store
+
+Row = tuple[int, int, Record]
+# Files of a build that an update writes anew (never through a hard link shared with the build
+# it copies); whoosh's write lock is its own.
+_WRITTEN = (build.META, build.VOCABULARY)
+
+
+def can_update(folder: Path, corpus: Store) -> bool:
+    """True when the build in `folder` can be brought up to date with `corpus` in place."""
+    meta = build.read_meta(folder)
+    return (
+        meta.get("layout") == build.LAYOUT
+        and meta.get("lexicon") == build.committed_lexicon_digest()
+        and meta.get("documents") is not None
+        and meta.get("links") == corpus.links_digest()
+        and meta.get("view") == corpus.default_edition()
+    )
+
+
+def update_locked(root: Path, previous: Path, corpus: Store, fingerprint: str, reporter: build.BuildReporter) -> Path:
+    """A copy of the build `previous` brought up to date with `corpus` and made current (the
+    caller holds the build lock)."""
+    folder = build.new_folder(root, fingerprint)
+    try:
+        _write_update(folder, previous, corpus, fingerprint, reporter)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)  # a full disk, an interrupt: nothing half-written stays
+        raise
+    build.swap(root, folder, previous)
+    return folder
+
+
+def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str, reporter: build.BuildReporter) -> None:
+    """Write into `folder` the build `previous` brought up to date with `corpus`."""
+    from whoosh import index
+
+    from mtgrules.index import schema
+
+    meta = build.read_meta(previous)
+    held, stored = set(meta["documents"]), corpus.document_ids()
+    removed, added = sorted(held - stored), sorted(stored - held)
+    _link_copy(previous, folder)
+    ix = index.open_dir(str(folder))
+    views = build.Views(corpus)
+    with ix.searcher() as searcher:
+        gone = [searcher.stored_fields(number) for document in removed
+                for number in searcher.document_numbers(document=str(document))]
+    new = list(linking.iter_rows(corpus, documents=added, english_text=False)) if added else []
+    keys = {views.key(row[2]) for row in new} | {_key_of(fields, views) for fields in gone}
+    cards = {row[2].card for row in new if row[2].card} | {fields["card_name"] for fields in gone if fields["card_name"]}
+    others = [row for row in _rows_of(corpus, keys, cards, views) if row[1] not in added]
+    records = [row[2] for row in new + others]
+    languages_of = build.key_languages(records, views)
+    names = schema.card_names(records)
+    langs = set(meta["langs"])
+    editions = set(meta["editions"])
+    writer = ix.writer(limitmb=build.WRITER_MEMORY_MB, compound=False)
+    try:
+        for lang in sorted({record.lang for record in records} - langs):
+            fields = schema.build_schema([lang])  # the fields of a language new to the index
+            for name in (schema.title_field(lang), schema.text_field(lang)):
+                writer.add_field(name, fields[name])
+            langs.add(lang)
+        for document in removed:
+            writer.delete_by_term("document", str(document))
+        for row, _, _ in others:
+            writer.delete_by_term("row", str(row))
+        with reporter.indexing(records) as shown:
+            for (row, document, _), record in zip(new + others, shown, strict=True):
+                shown_in = views.of(record)
+                editions.update(shown_in[0])
+                writer.add_document(**schema.document(record, languages_of[views.key(record)], names, shown_in, (row, document)))
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    vocabulary, terms = build.read_vocabulary(previous)
+    build.record_words((row[2] for row in new), vocabulary)
+    build.write_vocabulary(folder, vocabulary, terms | build.english_terms(row[2] for row in new))
+    editions = (editions - {build.EVERY_VIEW}) & {edition.date for edition in corpus.editions()}
+    if views.default is not None and len(editions) > 1:
+        build.write_view_documents(index.open_dir(str(folder)), folder, views.default)
+    build.write_meta(folder, {
+        **{key: meta[key] for key in ("view", "links")},
+        "fingerprint": fingerprint,
+        "langs": sorted(langs),
+        "editions": sorted(editions),
+        "records": corpus.count(),
+        "documents": sorted(stored),
+    })
+
+
+def _link_copy(previous: Path, folder: Path) -> None:
+    """`folder`, a copy of the build `previous` made of hard links, but for the files an update
+    writes anew (and the views' documents, listed again)."""
+    folder.mkdir()
+    for entry in previous.iterdir():
+        if entry.is_dir():
+            _link_copy(entry, folder / entry.name)
+        elif entry.name not in _WRITTEN and not entry.name.endswith("WRITELOCK") and not entry.name.startswith("view-"):
+            os.link(entry, folder / entry.name)
+
+
+def _key_of(fields: dict, views: build.Views) -> tuple:
+    """`Views.key` of a record no longer in the store, from what its index entry stores."""
+    kind, edition, number = fields["kind"], fields["edition"], fields["number"]
+    if kind in ("rule", "section") and edition:
+        return (kind, views.identity.get((edition, number), f"{edition}/{number}"))
+    return tuple(json.loads(fields["key"]))
+
+
+def _rows_of(corpus: Store, keys: set[tuple], cards: set[str], views: build.Views) -> list[Row]:
+    """The stored records whose key (`Views.key`) is one of `keys` or whose card is one of
+    `cards`, each once, linked as the index reads them."""
+    found: dict[int, Row] = {}
+
+    def add(rows: Iterable[Row]) -> None:
+        for row in rows:
+            if row[0] not in found and (row[2].card in cards or views.key(row[2]) in keys):
+                found[row[0]] = row
+
+    if cards:
+        add(corpus.iter_rows(cards=sorted(cards)))
+    numbered: dict[tuple[str, str | None], set[str]] = {}
+    titled: set[str] = set()
+    for key in keys:
+        kind = key[0]
+        if kind in ("rule", "section"):
+            place = key[1]
+            if isinstance(place, str) and place in views.numbers:
+                for edition, number in views.numbers[place].items():
+                    numbered.setdefault((kind, edition), set()).add(number)
+            elif isinstance(place, str) and "/" in place:
+                edition, number = place.split("/", 1)
+                numbered.setdefault((kind, edition), set()).add(number)
+            else:  # a rule of no edition: its key is its number
+                numbered.setdefault((kind, None), set()).add(str(place))
+        elif kind in ("glossary", "term"):
+            titled.add(kind)
+    for (kind, of_edition), numbers in numbered.items():
+        add(corpus.iter_rows(kinds=[kind], edition=of_edition, numbers=sorted(numbers)))
+    if titled:
+        add(corpus.iter_rows(kinds=sorted(titled)))
+    return list(linking.linked(corpus, found.values()))

@@ -1,0 +1,170 @@
+"""The search index updated in place when documents change (`mtgrules.index.update`), and built
+anew only when it must be: what a search finds after an update is what a full build of the
+same corpus finds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_index import keys, rule, ruling, sample_records
+
+from mtgrules import store
+from mtgrules.index import build, update
+from mtgrules.index.query import Index
+from mtgrules.records import Record
+
+
+def put(path: str, records: list[Record], digest: str | None = None) -> None:
+    with store.Store().writing() as writer:
+        writer.put(path, digest or store.digest_bytes("".join(r.to_json() for r in records).encode()), "sample", records)
+
+
+def remove(path: str) -> None:
+    with store.Store().writing() as writer:
+        writer.remove(path)
+
+
+@pytest.fixture
+def corpus(monkeypatch):
+    """The sample corpus as three documents (English rules, the rest, a Spanish page), the
+    embedded seeds left out, its index built; full builds counted in `corpus.full`."""
+    monkeypatch.setattr(store, "embedded_manifest", lambda: {})
+    records = sample_records()
+    english = [r for r in records if r.kind in ("rule", "section") and r.lang == "en"]
+    spanish = [r for r in records if r.kind in ("rule", "section") and r.lang == "es"]
+    put("english", english)
+    put("spanish-page", spanish)
+    put("others", [r for r in records if r not in english and r not in spanish])
+    build.ensure_index()
+    full = []
+    real = build._rebuild_locked
+    monkeypatch.setattr(build, "_rebuild_locked", lambda *arguments: (full.append(1), real(*arguments))[1])
+
+    class Corpus:
+        pass
+
+    corpus = Corpus()
+    corpus.full = full
+    return corpus
+
+
+def everything(folder) -> set[str]:
+    """Every entry of the index in `folder`, its stored fields as JSON."""
+    from whoosh import index, query
+
+    with index.open_dir(str(folder)).searcher() as searcher:
+        return {json.dumps(searcher.stored_fields(n), sort_keys=True, ensure_ascii=False)
+                for n in searcher.docs_for_query(query.Every())}
+
+
+def fully_built() -> set[str]:
+    """What a full build of the corpus as it is now holds."""
+    return everything(build.rebuild())
+
+
+def entry(key: str, lang: str) -> dict:
+    """The stored fields of one entry of the current index."""
+    found = [json.loads(e) for e in everything(build.current_build())]
+    [only] = [e for e in found if e["key"] == key and e["lang"] == lang]
+    return only
+
+
+def test_one_more_page_is_found_and_nothing_else_changes(corpus):
+    before = everything(build.ensure_index())
+    put("french-page", [rule("704.5f", "fr", "Une créature d'endurance 0 ou moins est mise dans le cimetière de son propriétaire.")])
+    with Index.current() as index:
+        assert ("rule", "704.5f", "fr") in keys(index.search("endurance cimetière", translate=False))
+        assert keys(index.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
+    after = everything(build.current_build())
+    assert corpus.full == [], "one more page updates the index, it does not build it again"
+    # The English, Spanish and Chinese texts of 704.5f now say they exist in French too.
+    assert {e for e in before if '"704.5f"' not in e} <= after
+    assert entry('["rule", "704.5f"]', "en")["key_langs"] == ["en", "es", "fr", "zh"]
+    assert after == fully_built()
+
+
+def test_a_changed_document_stored_again_leaves_nothing_of_its_old_records(corpus):
+    put("spanish-page", [rule("704.5f", "es", "Una criatura con resistencia cero muere en seguida.")])
+    with Index.current() as index:
+        assert index.search("siguientes", langs=["es"], translate=False).hits == []  # 704.5 es, gone
+        assert keys(index.search("seguida", translate=False)) == [("rule", "704.5f", "es")]
+    assert corpus.full == []
+    assert entry('["rule", "704.5"]', "en")["key_langs"] == ["en"], "704.5 exists in English only now"
+    assert everything(build.current_build()) == fully_built()
+
+
+def test_a_removed_document_leaves_the_index(corpus):
+    remove("spanish-page")
+    with Index.current() as index:
+        assert index.search("criaturas", langs=["es"], translate=False).hits == []
+    assert corpus.full == []
+    assert everything(build.current_build()) == fully_built()
+
+
+def test_a_card_named_in_a_new_language_is_found_by_that_name(corpus):
+    put("german-rulings", [ruling("Electrozoa", "de", 1, "e1", "{E} steht für eine Energiemarke.", printed_name="Elektrozoon")])
+    with Index.current() as index:
+        assert ("card", "Electrozoa", "en") in keys(index.search('card:elektrozoon'))
+        assert ("ruling", "Electrozoa", "de") in keys(index.search("energiemarke", langs=["de"], translate=False))
+    assert corpus.full == []
+    assert everything(build.current_build()) == fully_built()
+
+
+def test_a_new_version_of_the_schema_builds_the_index_anew(corpus, monkeypatch):
+    monkeypatch.setattr(build, "LAYOUT", build.LAYOUT + 1)
+    put("french-page", [rule("704.5f", "fr", "Une créature d'endurance 0 ou moins meurt.")])
+    with Index.current() as index:
+        assert ("rule", "704.5f", "fr") in keys(index.search("endurance", translate=False))
+    assert corpus.full == [1]
+
+
+def test_new_rule_identities_build_the_index_anew(corpus):
+    """A new English edition changes which rules translations are shown under: a full build."""
+    newer = [Record(kind="rule", lang="en", source="cr2:1", number="704.5f", edition="2026-08-07", aligned=True,
+                    text="A creature with toughness 0 or less goes to its owner's graveyard.")]
+    from mtgrules.align import ingest
+
+    with store.Store().writing() as writer:
+        writer.put("newer-edition", "d" * 64, "rules", newer)
+        ingest.relink(writer, {"2026-08-07"})
+    build.ensure_index()
+    assert corpus.full == [1]
+
+
+def test_a_killed_update_leaves_the_previous_index_in_use(corpus, monkeypatch):
+    from mtgrules.index import schema
+
+    first = build.current_build()
+    put("french-page", [rule("704.5f", "fr", "Une créature d'endurance 0 ou moins meurt.")])
+    real = schema.document
+
+    def dying(record, *arguments):
+        if record.lang == "fr":
+            raise KeyboardInterrupt  # stopped half-way, as on Ctrl-C
+        return real(record, *arguments)
+
+    monkeypatch.setattr(schema, "document", dying)
+    with pytest.raises(KeyboardInterrupt):
+        build.ensure_index()
+    assert build.current_build() == first
+    with Index(first) as index:
+        assert keys(index.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
+        assert index.search("endurance", translate=False).hits == []
+    monkeypatch.setattr(schema, "document", real)
+    with Index.current() as index:
+        assert ("rule", "704.5f", "fr") in keys(index.search("endurance", translate=False))
+    assert corpus.full == []
+
+
+def test_an_update_leaves_the_build_it_copies_as_it_was(corpus):
+    """The copy shares the whoosh files by hard links: the build in use (a search may hold
+    it open) must not change under it."""
+    first = build.current_build()
+    files = {path.name: path.read_bytes() for path in first.rglob("*") if path.is_file()}
+    put("french-page", [rule("704.5f", "fr", "Une créature d'endurance 0 ou moins meurt.")])
+    second = build.ensure_index()
+    assert second != first and update.can_update(second, store.Store())
+    assert {path.name: path.read_bytes() for path in first.rglob("*") if path.is_file()} == files
+    with Index(first) as index:
+        assert index.search("endurance", translate=False).hits == []
