@@ -22,7 +22,8 @@ works on a copy of the current build:
 - then committed, and swapped in as a full build is (CURRENT, the lock, the previous build
   kept): a killed update leaves the previous build in use.
 
-A full build is made instead when the build was made by another version (`LAYOUT`, the
+A full build is made instead when the build was made from another corpus database (the
+document ids of a database made anew start again from 1), by another version (`LAYOUT`, the
 committed lexicon), when the rule identities or term links changed (which change the views of
 every translation: `Queries.links_digest`), when the default edition changed, or when the build
 does not list its documents (one built from records given directly).
@@ -51,7 +52,9 @@ def can_update(folder: Path, corpus: Store) -> bool:
     """True when the build in `folder` can be brought up to date with `corpus` in place."""
     meta = build.read_meta(folder)
     return (
-        meta.get("layout") == build.LAYOUT
+        # the same database: one made anew (moved away, deleted) numbers its documents from 1 again
+        str(meta.get("fingerprint", "")).rpartition("-")[0] == corpus.fingerprint().rpartition("-")[0]
+        and meta.get("layout") == build.LAYOUT
         and meta.get("lexicon") == build.committed_lexicon_digest()
         and meta.get("documents") is not None
         and meta.get("links") == corpus.links_digest()

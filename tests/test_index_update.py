@@ -119,6 +119,20 @@ def test_a_new_version_of_the_schema_builds_the_index_anew(corpus, monkeypatch):
     assert corpus.full == [1]
 
 
+def test_a_corpus_database_made_anew_builds_the_index_anew(corpus):
+    """A database moved away and made again numbers its documents from 1: the old build's list
+    of document ids says nothing of the new database, so it is built anew, never updated."""
+    from mtgrules import paths
+
+    for file in paths.database_path().parent.glob("corpus.sqlite3*"):
+        file.unlink()
+    put("french-page", [rule("704.5f", "fr", "Une créature d'endurance 0 ou moins meurt.")])
+    with Index.current() as index:
+        assert keys(index.search("endurance", translate=False)) == [("rule", "704.5f", "fr")]
+        assert keys(index.search("criaturas", translate=False)) == []  # the old database's pages are gone
+    assert corpus.full == [1]
+
+
 def test_new_rule_identities_build_the_index_anew(corpus):
     """A new English edition changes which rules translations are shown under: a full build."""
     newer = [Record(kind="rule", lang="en", source="cr2:1", number="704.5f", edition="2026-08-07", aligned=True,
