@@ -40,14 +40,16 @@ def describe_key(hit) -> str:
 
 
 def rule_number_asked(text: str) -> str | None:
-    """The rule number a query is ("704.5aa", "704.5."), else None. It needs a period: 704
-    alone is searched as a word. A query without one never imports `rulenumbers`, whose
-    regular expressions cost a word query 1 ms."""
-    if "." not in text:
+    """The rule number a query is, spelt as a judge may type it ("704.5aa", "704.5.", "CR 704.5G",
+    "regla 704,5g": `normalise_number`), else None. It needs a digit and a period or comma:
+    704 alone is searched as a word. A word query never imports the number readers, whose
+    regular expressions cost it 1 ms."""
+    if not any(c.isdigit() for c in text) or ("." not in text and "," not in text):
         return None
+    from mtgrules.lookup.rules import normalise_number
     from mtgrules.rulenumbers import is_rule_number
 
-    number = text.strip().rstrip(".")
+    number = normalise_number(text)
     return number if is_rule_number(number) else None
 
 

@@ -60,6 +60,13 @@ def test_a_rule_number_shows_that_rule():
     assert "space sculptor" in result.output
 
 
+@pytest.mark.parametrize("spelt", ["CR 704.5AA", "704.5aa.", "regla 704,5aa", "règle 704.5(aa)", "§704.5aa"])
+def test_a_rule_number_as_a_judge_writes_it_shows_that_rule(spelt):
+    result = run(spelt)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("704.5aa")
+
+
 def test_nothing_found_exits_1_with_a_suggestion():
     result = run("criatras")
     assert result.exit_code == 1
