@@ -42,6 +42,13 @@ Identical re-ingest (same path, digest and language) changes nothing: no new gen
 index rebuild. A user document with the same raw digest as an embedded seed replaces that
 seed's rows.
 
+Damage is never mended silently, since the corpus is the person's data: a file that is not a
+database, another program's database (never written into, not even its journal mode), one
+without a table or column this version reads, pages or records garbled, a lock held by another
+program, a full disk: each is one StoreError naming the file and the mend (`_Connection`,
+`_check_version`, `_check_not_foreign`). An old-layout manifest naming a file outside its
+folder is refused, and migrated records are checked by `mtgrules.validate`.
+
 Missing or read-only data folder: lookups still work on the embedded corpus. With no database
 file, a reader builds an in-memory one from the packaged seeds (nothing is written); when the
 database cannot be written (its seeds to refresh, a migration to make), the reader works on an
@@ -864,8 +871,8 @@ class _Connection(sqlite3.Connection):
     """A connection to the corpus database whose errors of damage ("database disk image is
     malformed", "file is not a database": met at any query, since SQLite reads pages as it goes)
     are a StoreError naming the file and the mend, not a traceback from whichever lookup met
-    them first. Other errors (locked, busy, read-only) stay as they are, for the callers that
-    wait or fall back on them."""
+    them first; a write failing for want of room is a StoreUnwritable saying so. Other errors
+    (locked, busy, read-only) stay as they are, for the callers that wait or fall back on them."""
 
     label = ""
 

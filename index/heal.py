@@ -80,14 +80,15 @@ def remove_leftovers(root: Path) -> list[Path]:
     except OSError:
         return []
     in_use = build.current_build(root)
-    suspects = [entry for entry in entries if _leftover(entry, in_use)]
-    if not suspects:
+    if not any(_leftover(entry, in_use) for entry in entries):
         return []
     with _lock_if_free(root) as free:
         if not free:
             return []  # a build is running: what looks half-written may be its folder
+        # Looked at again under the lock: a build that finished meanwhile is whole now.
+        in_use = build.current_build(root)
         removed = []
-        for entry in suspects:
+        for entry in [entry for entry in root.iterdir() if _leftover(entry, in_use)]:
             if entry.is_dir():
                 shutil.rmtree(entry, ignore_errors=True)
             else:

@@ -111,6 +111,9 @@ class Progress:
             if "locked" in str(error) or "busy" in str(error):
                 raise ProgressError(f"{self.path}: quiz progress is locked by another program ({error}): finish the"
                                     " other quiz, or close the program holding it, and try again") from None
+            if "disk is full" in str(error) or "disk I/O error" in str(error):
+                raise ProgressError(f"{self.path}: cannot write quiz progress ({error}): free some space, or set"
+                                    " MTGRULES_HOME to another disk") from None
             raise ProgressError(f"{self.path}: quiz progress cannot be used ({error}); move it away and a new one"
                                 " is started") from None
         except sqlite3.DatabaseError as error:
