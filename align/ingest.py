@@ -111,25 +111,32 @@ def ingest(
                     on_read(path)
             else:
                 todo.append(path)
+        english: set[str] = set()
+
+        def put(document: documents.ParsedDocument, given: str | None) -> None:
+            if document.kind == documents.RULES:
+                english.update(record.edition for record in document.records if record.lang == "en" and record.edition)
+            writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
+                       document.kind, document.records, given)
+            document.release()
+
         if todo:
             def context(kinds: set[str]) -> list[Record]:
                 return alignment_context(writer, kinds)
 
-            if all_or_nothing:
-                outcome.stored = documents.parse_files(todo, lang=lang, context=context, on_read=on_read)
-            else:
-                outcome.stored, failures = documents.parse_each(todo, lang=lang, context=context, on_read=on_read)
-                outcome.failures += failures
+            def put_reference(document: documents.ParsedDocument) -> None:
+                # Stored as soon as parsed: pages aligned after it read it from the store.
+                put(document, lang)
+
+            outcome.stored, failures = documents.parse_each(todo, lang=lang, context=context, on_read=on_read,
+                                                            stop_at_first=all_or_nothing, on_reference=put_reference)
+            if all_or_nothing and failures:
+                raise failures[0]  # nothing is committed
+            outcome.failures += failures
             outcome.realigned = _realign(writer, stored, outcome)
             for document in outcome.stored:
-                given = stored[document.path].lang if document.path in outcome.realigned else lang
-                writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
-                           document.kind, document.records, given)
-        english = {
-            record.edition
-            for document in outcome.stored if document.kind == documents.RULES
-            for record in document.records if record.lang == "en" and record.edition
-        }
+                if document.released is None:
+                    put(document, stored[document.path].lang if document.path in outcome.realigned else lang)
         terms_changed = any(document.kind in _LINKED_KINDS for document in outcome.stored)
         relink(writer, english, terms_changed=terms_changed)
     return outcome
@@ -150,7 +157,7 @@ def _realign(writer: Writer, stored: dict[str, storage.Document], outcome: Inges
     again = documents.pages_to_realign(manifest, outcome.stored)
     if not again:
         return []
-    context = alignment_context(writer)  # as it was before this ingest's documents
+    context = alignment_context(writer)  # with this ingest's reference documents, stored already
     new_records = [record for document in outcome.stored for record in document.records]
     by_lang: dict[str | None, list[str]] = {}
     for path in again:

@@ -111,7 +111,7 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
         elif path in by_path:
             document = by_path[path]
             realigned = " (aligned again)" if path in done.realigned else ""
-            click.echo(f"{path}: {len(document.records)} records ({document.kind}){realigned}")
+            click.echo(f"{path}: {document.count} records ({document.kind}){realigned}")
         elif (same := unchanged.get(documents.resolved_path(path))) is not None:
             click.echo(f"{path}: unchanged, {same.records} records ({same.kind})")
     if skipped:
