@@ -12,6 +12,7 @@ beside the documents that parsed, for `mtgrules ingest` to store the good ones.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,7 +144,8 @@ def parse_each(
     """`parse_files` that goes on past a failing file: the documents that parsed, in the order
     given, and one ParseError for each file that did not (a folder of 500 saved pages with three
     bad ones must not need 500 reruns). `context` may be given as a function of the kinds of
-    documents read (`RULE_PAGE`…), which returns only what those need. `on_reference` is
+    documents read (`RULE_PAGE`…) and of the numbers of the rule pages among them, which
+    returns only what those need. `on_reference` is
     given each reference document (but Scryfall's rulings) as soon as it is parsed, before the
     pages are aligned: a caller that stores it there and releases its records
     (`ParsedDocument.release`) holds one document's records at a time, and a context function
@@ -186,8 +188,13 @@ def parse_each(
             # Scryfall's rulings are named from the cards of every document first (below).
             if on_reference is not None and kind != data_files.SCRYFALL_RULINGS:
                 on_reference(documents[-1])
+    rule_pages: dict[str, site_rule_page.RulePage] = {}
     if callable(context):
-        context = context(kinds)
+        for path, _, _, kind, page_blocks in loaded:
+            if kind == RULE_PAGE:
+                with suppress(ParseError):  # said when the page is aligned below
+                    rule_pages[path] = site_rule_page.parse_blocks(page_blocks, path, lang)
+        context = context(kinds, {page.number for page in rule_pages.values()})
     oracle_ids.name_rulings(documents, context or [])
     reference_records = list(context or []) + [record for document in documents for record in document.records]
     # Worked out only for the pages that read them (each reads a whole corpus's worth).
@@ -207,7 +214,7 @@ def parse_each(
     for path, raw, _, kind, page_blocks in loaded:
         try:
             if kind == RULE_PAGE:
-                page = site_rule_page.parse_blocks(page_blocks, path, lang)
+                page = rule_pages.get(path) or site_rule_page.parse_blocks(page_blocks, path, lang)
                 aligned = align_page(page, editions, pairs(page.lang))
                 records = aligned.records + terms.terms_from_titles(aligned.records)
                 documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
@@ -226,7 +233,7 @@ def parse_each(
 
 # What pages are aligned against: the records already ingested, or a function of the kinds of
 # the documents read that gives them (`parse_each`).
-Context = list[Record] | Callable[[set[str]], list[Record]] | None
+Context = list[Record] | Callable[[set[str], set[str]], list[Record]] | None
 
 # What a folder's files must be called to be read: saved pages, text, and the reference files.
 # A page saved "complete" brings a folder of images, scripts and style sheets along; those are

@@ -50,18 +50,30 @@ class Ingested:
     failures: list[ParseError] = field(default_factory=list)
 
 
-def alignment_context(corpus: Queries, kinds: Collection[str] | None = None) -> list[Record]:
+def alignment_context(corpus: Queries, kinds: Collection[str] | None = None, rule_numbers: Collection[str] | None = None) -> list[Record]:
     """The stored records pages are aligned against: English rules and sections of every
     edition, cards, English rulings and terms; for documents of `kinds` only (`documents.RULE_PAGE`…),
     what those read: a rule page the English rules and the terms, a ruling page or Scryfall's
     rulings the cards, English rulings and terms, other documents nothing (reading every
-    English rule of sixteen editions took most of ingesting one page)."""
+    English rule of sixteen editions took most of ingesting one page). With `rule_numbers`
+    (the rules of the rule pages read), the English rules are those numbers and their
+    subrules in every edition, with every edition's sections: what a rule page is matched
+    against (`rule_pages.align_page`), not 205,000 rules for one page at 64 editions."""
     wanted = set(documents.KINDS_READING_CONTEXT if kinds is None else kinds)
     rules = documents.RULE_PAGE in wanted
     cards = bool(wanted & {documents.RULING_PAGE, data_files.SCRYFALL_RULINGS})
     terms = bool(wanted & {documents.RULE_PAGE, documents.RULING_PAGE})
+    if rules and rule_numbers is not None:
+        numbers = sorted(rule_numbers)
+        english = [
+            *corpus.records(kinds=["section"], langs=["en"]),
+            *corpus.records(kinds=["rule"], langs=["en"], numbers=numbers),
+            *corpus.records(kinds=["rule"], langs=["en"], parents=numbers),
+        ]
+    else:
+        english = corpus.records(kinds=RULE_KINDS, langs=["en"]) if rules else []
     return [
-        *(corpus.records(kinds=RULE_KINDS, langs=["en"]) if rules else []),
+        *english,
         *(corpus.records(kinds=["card"]) if cards else []),
         *(corpus.records(kinds=["ruling"], langs=["en"]) if cards else []),
         *(corpus.records(kinds=["term"]) if terms else []),
@@ -121,8 +133,8 @@ def ingest(
             document.release()
 
         if todo:
-            def context(kinds: set[str]) -> list[Record]:
-                return alignment_context(writer, kinds)
+            def context(kinds: set[str], rule_numbers: set[str]) -> list[Record]:
+                return alignment_context(writer, kinds, rule_numbers)
 
             def put_reference(document: documents.ParsedDocument) -> None:
                 # Stored as soon as parsed: pages aligned after it read it from the store.

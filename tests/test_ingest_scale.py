@@ -34,3 +34,19 @@ def test_records_are_stored_as_they_were_parsed():
     corpus = Store()
     ingest.ingest([str(path)], corpus=corpus)
     assert [r for r in corpus.records() if r.source.startswith(str(path))] == parsed
+
+
+def test_a_rule_page_is_aligned_alike_against_only_the_rules_it_names():
+    """An ingest reads, for its rule pages, the English rules of their numbers and subrules in
+    every edition (and every edition's sections), not every English rule: the records,
+    warnings and errors of each page are those of an alignment against everything."""
+    editions = [str(corpus_file(f"cr/{name}")) for name in ("en-20240607.txt", "en-20260807.txt")]
+    ingest.ingest(editions, corpus=Store())
+    corpus = Store()
+    pages = sorted(SEEDS.glob("*.txt")) + sorted((SEEDS.parent / "tests" / "pages").glob("*.html"))
+    assert len(pages) > 20
+    for page in map(str, pages):
+        whole = documents.parse_each([page], context=ingest.alignment_context(corpus))
+        named = documents.parse_each([page], context=lambda kinds, numbers: ingest.alignment_context(corpus, kinds, numbers))
+        assert [(d.kind, d.records, d.warnings) for d in named[0]] == [(d.kind, d.records, d.warnings) for d in whole[0]], page
+        assert list(map(str, named[1])) == list(map(str, whole[1])), page
