@@ -12,6 +12,7 @@ beside the documents that parsed, for `mtgrules ingest` to store the good ones.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +52,17 @@ class ParsedDocument:
     records: list[Record] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     digest: str | None = None  # card data files: SHA-256 of the file, whose bytes (`raw`) are never held whole
+    released: int | None = None  # the number of records, once they are stored and released
+
+    @property
+    def count(self) -> int:
+        """How many records the document gave (stored or not)."""
+        return self.released if self.released is not None else len(self.records)
+
+    def release(self) -> None:
+        """Let go of the records and bytes once stored (an ingest of sixteen editions and
+        sixteen set files held 82,000 records at once)."""
+        self.released, self.records, self.raw = self.count, [], b""
 
 
 def classify(text: str, source: str) -> tuple[str, list[Block]]:
@@ -127,11 +139,17 @@ def parse_each(
     on_read: Callable[[str], None] | None = None,
     stop_at_first: bool = False,
     lexicon: Lexicon | None = None,
+    on_reference: Callable[[ParsedDocument], None] | None = None,
 ) -> tuple[list[ParsedDocument], list[ParseError]]:
     """`parse_files` that goes on past a failing file: the documents that parsed, in the order
     given, and one ParseError for each file that did not (a folder of 500 saved pages with three
     bad ones must not need 500 reruns). `context` may be given as a function of the kinds of
-    documents read (`RULE_PAGE`…), which returns only what those need."""
+    documents read (`RULE_PAGE`…) and of the numbers of the rule pages among them, which
+    returns only what those need. `on_reference` is
+    given each reference document (but Scryfall's rulings) as soon as it is parsed, before the
+    pages are aligned: a caller that stores it there and releases its records
+    (`ParsedDocument.release`) holds one document's records at a time, and a context function
+    that reads the store then gives the pages those documents too."""
     failures: list[ParseError] = []
     loaded: list[tuple[str, bytes, str, str, list[Block]]] = []
     for path in paths:
@@ -153,7 +171,8 @@ def parse_each(
         # A page keeps its blocks, not its text: 500 saved pages need not stay in memory twice.
         loaded.append((path, raw, text if kind in REFERENCE_KINDS else "", kind, page_blocks))
     documents: list[ParsedDocument] = []
-    for path, raw, text, kind, _ in loaded:
+    kinds = {kind for _, _, _, kind, _ in loaded}
+    for at, (path, raw, text, kind, _) in enumerate(loaded):
         if kind in REFERENCE_KINDS:
             try:
                 records = _parse_reference(path, text, kind, lang)
@@ -163,11 +182,20 @@ def parse_each(
                 if stop_at_first:
                     return [], failures
                 continue
+            finally:
+                loaded[at] = (path, b"", "", kind, [])  # its text is no longer needed
             digest = data_files.file_digest(path) if not raw else None
             documents.append(ParsedDocument(path, raw, kind, records, digest=digest))
-    kinds = {kind for _, _, _, kind, _ in loaded}
+            # Scryfall's rulings are named from the cards of every document first (below).
+            if on_reference is not None and kind != data_files.SCRYFALL_RULINGS:
+                on_reference(documents[-1])
+    rule_pages: dict[str, site_rule_page.RulePage] = {}
     if callable(context):
-        context = context(kinds)
+        for path, _, _, kind, page_blocks in loaded:
+            if kind == RULE_PAGE:
+                with suppress(ParseError):  # said when the page is aligned below
+                    rule_pages[path] = site_rule_page.parse_blocks(page_blocks, path, lang)
+        context = context(kinds, {page.number for page in rule_pages.values()})
     oracle_ids.name_rulings(documents, context or [])
     reference_records = list(context or []) + [record for document in documents for record in document.records]
     # Worked out only for the pages that read them (each reads a whole corpus's worth).
@@ -187,7 +215,7 @@ def parse_each(
     for path, raw, _, kind, page_blocks in loaded:
         try:
             if kind == RULE_PAGE:
-                page = site_rule_page.parse_blocks(page_blocks, path, lang)
+                page = rule_pages.get(path) or site_rule_page.parse_blocks(page_blocks, path, lang)
                 aligned = align_page(page, editions, pairs(page.lang))
                 records = aligned.records + terms.terms_from_titles(aligned.records)
                 validate.check_all(records)
@@ -208,7 +236,7 @@ def parse_each(
 
 # What pages are aligned against: the records already ingested, or a function of the kinds of
 # the documents read that gives them (`parse_each`).
-Context = list[Record] | Callable[[set[str]], list[Record]] | None
+Context = list[Record] | Callable[[set[str], set[str]], list[Record]] | None
 
 # What a folder's files must be called to be read: saved pages, text, and the reference files.
 # A page saved "complete" brings a folder of images, scripts and style sheets along; those are

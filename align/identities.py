@@ -75,6 +75,7 @@ def retrace(writer: Writer, changed: set[str]) -> None:
         rows = chain(edition, previous_rows, backward, digests)
         writer.replace_identities(edition, before, rows.values())
         previous_rows = rows
+        records.pop(before or "", None)  # matched for the last time: two editions held, not all
 
 
 def chain(edition: str, previous_rows: dict[str, Identity], backward: dict[str, str], digests: dict[str, str]) -> dict[str, Identity]:

@@ -50,18 +50,30 @@ class Ingested:
     failures: list[ParseError] = field(default_factory=list)
 
 
-def alignment_context(corpus: Queries, kinds: Collection[str] | None = None) -> list[Record]:
+def alignment_context(corpus: Queries, kinds: Collection[str] | None = None, rule_numbers: Collection[str] | None = None) -> list[Record]:
     """The stored records pages are aligned against: English rules and sections of every
     edition, cards, English rulings and terms; for documents of `kinds` only (`documents.RULE_PAGE`…),
     what those read: a rule page the English rules and the terms, a ruling page or Scryfall's
     rulings the cards, English rulings and terms, other documents nothing (reading every
-    English rule of sixteen editions took most of ingesting one page)."""
+    English rule of sixteen editions took most of ingesting one page). With `rule_numbers`
+    (the rules of the rule pages read), the English rules are those numbers and their
+    subrules in every edition, with every edition's sections: what a rule page is matched
+    against (`rule_pages.align_page`), not 205,000 rules for one page at 64 editions."""
     wanted = set(documents.KINDS_READING_CONTEXT if kinds is None else kinds)
     rules = documents.RULE_PAGE in wanted
     cards = bool(wanted & {documents.RULING_PAGE, data_files.SCRYFALL_RULINGS})
     terms = bool(wanted & {documents.RULE_PAGE, documents.RULING_PAGE})
+    if rules and rule_numbers is not None:
+        numbers = sorted(rule_numbers)
+        english = [
+            *corpus.records(kinds=["section"], langs=["en"]),
+            *corpus.records(kinds=["rule"], langs=["en"], numbers=numbers),
+            *corpus.records(kinds=["rule"], langs=["en"], parents=numbers),
+        ]
+    else:
+        english = corpus.records(kinds=RULE_KINDS, langs=["en"]) if rules else []
     return [
-        *(corpus.records(kinds=RULE_KINDS, langs=["en"]) if rules else []),
+        *english,
         *(corpus.records(kinds=["card"]) if cards else []),
         *(corpus.records(kinds=["ruling"], langs=["en"]) if cards else []),
         *(corpus.records(kinds=["term"]) if terms else []),
@@ -111,25 +123,32 @@ def ingest(
                     on_read(path)
             else:
                 todo.append(path)
-        if todo:
-            def context(kinds: set[str]) -> list[Record]:
-                return alignment_context(writer, kinds)
+        english: set[str] = set()
 
-            if all_or_nothing:
-                outcome.stored = documents.parse_files(todo, lang=lang, context=context, on_read=on_read)
-            else:
-                outcome.stored, failures = documents.parse_each(todo, lang=lang, context=context, on_read=on_read)
-                outcome.failures += failures
+        def put(document: documents.ParsedDocument, given: str | None) -> None:
+            if document.kind == documents.RULES:
+                english.update(record.edition for record in document.records if record.lang == "en" and record.edition)
+            writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
+                       document.kind, document.records, given)
+            document.release()
+
+        if todo:
+            def context(kinds: set[str], rule_numbers: set[str]) -> list[Record]:
+                return alignment_context(writer, kinds, rule_numbers)
+
+            def put_reference(document: documents.ParsedDocument) -> None:
+                # Stored as soon as parsed: pages aligned after it read it from the store.
+                put(document, lang)
+
+            outcome.stored, failures = documents.parse_each(todo, lang=lang, context=context, on_read=on_read,
+                                                            stop_at_first=all_or_nothing, on_reference=put_reference)
+            if all_or_nothing and failures:
+                raise failures[0]  # nothing is committed
+            outcome.failures += failures
             outcome.realigned = _realign(writer, stored, outcome)
             for document in outcome.stored:
-                given = stored[document.path].lang if document.path in outcome.realigned else lang
-                writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
-                           document.kind, document.records, given)
-        english = {
-            record.edition
-            for document in outcome.stored if document.kind == documents.RULES
-            for record in document.records if record.lang == "en" and record.edition
-        }
+                if document.released is None:
+                    put(document, stored[document.path].lang if document.path in outcome.realigned else lang)
         terms_changed = any(document.kind in _LINKED_KINDS for document in outcome.stored)
         relink(writer, english, terms_changed=terms_changed)
     return outcome
@@ -150,7 +169,7 @@ def _realign(writer: Writer, stored: dict[str, storage.Document], outcome: Inges
     again = documents.pages_to_realign(manifest, outcome.stored)
     if not again:
         return []
-    context = alignment_context(writer)  # as it was before this ingest's documents
+    context = alignment_context(writer)  # with this ingest's reference documents, stored already
     new_records = [record for document in outcome.stored for record in document.records]
     by_lang: dict[str | None, list[str]] = {}
     for path in again:

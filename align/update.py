@@ -128,7 +128,7 @@ def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter) -> None:
     for document in done.stored:
         outcome = by_path.get(documents.resolved_path(document.path))
         if outcome is not None:  # not a page aligned again
-            outcome.kind, outcome.records, outcome.warnings = document.kind, len(document.records), document.warnings
+            outcome.kind, outcome.records, outcome.warnings = document.kind, document.count, document.warnings
     for unchanged in done.unchanged:  # stored before with the same content: nothing to do
         outcome = by_path[unchanged.path]
         outcome.kind, outcome.records = unchanged.kind, unchanged.records

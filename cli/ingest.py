@@ -88,8 +88,8 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     why it was not stored. The files that parse are stored, and if any did not, the command
     exits 2; with --all-or-nothing, one failing file stores nothing. Re-ingesting a document
     replaces its records; one stored unchanged is skipped. Pages ingested before an English
-    edition or MTGJSON file are aligned again when one arrives. The search index is rebuilt on
-    the next search.
+    edition or MTGJSON file are aligned again when one arrives. The next search brings the
+    index up to date.
     """
     from mtgrules import store
     from mtgrules.align import documents
@@ -111,7 +111,7 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
         elif path in by_path:
             document = by_path[path]
             realigned = " (aligned again)" if path in done.realigned else ""
-            click.echo(f"{path}: {len(document.records)} records ({document.kind}){realigned}")
+            click.echo(f"{path}: {document.count} records ({document.kind}){realigned}")
         elif (same := unchanged.get(documents.resolved_path(path))) is not None:
             click.echo(f"{path}: unchanged, {same.records} records ({same.kind})")
     if skipped:

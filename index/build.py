@@ -33,6 +33,11 @@ folder is removed by the next build. Searches read CURRENT once and open that fo
 rebuild never changes files under a running search. The build before the current one is kept,
 so a search that read CURRENT just before a swap still finds its folder; older ones are removed.
 
+When only documents changed since the current build (one made from the store lists them in
+meta.json, with a digest of the identities and term links it was made with), `ensure_index`
+updates a copy of it in place of a full build (`mtgrules.index.update`), under the same lock and
+swapped in the same way.
+
 A second process that needs a rebuild while one is running waits for the lock (saying so
 through its reporter) and then uses the index the first one built.
 
@@ -402,14 +407,6 @@ def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | No
     for lang, words in raw.items():
         found[lang].update(fold(word) for word in words)
     return found
-
-
-def vocabulary_of(records: Iterable[Record], compiled: dict) -> dict[str, set[str]]:
-    """The words of the vocabulary: those of the records and of the lexicon's phrases."""
-    vocabulary = record_words(records)
-    for lang, words in compiled["words"].items():
-        vocabulary[lang].update(words)
-    return vocabulary
 
 
 def write_vocabulary(folder: Path, vocabulary: dict[str, set[str]], terms: set[str]) -> None:

@@ -1,0 +1,52 @@
+"""Ingest at scale: reference documents stored as soon as they are parsed (one document's
+records held at a time), pages of the same call aligned against them through the store, and
+records stored exactly as they were parsed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import corpus_file
+
+from mtgrules.align import documents, ingest
+from mtgrules.store import Store
+
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+
+
+def test_a_page_ingested_in_the_same_call_as_its_edition_is_aligned_against_it():
+    edition = corpus_file("cr/en-20260807.txt")
+    page = str(SEEDS / "000_21da01731eb85fc0.txt")
+    corpus = Store()
+    done = ingest.ingest([page, str(edition)], corpus=corpus)
+    assert [document.kind for document in done.stored] == [documents.RULE_PAGE, documents.RULES]  # in the order given
+    counts = {document.path: document.count for document in done.stored}
+    stored = corpus.documents()
+    assert counts == {path: stored[documents.resolved_path(path)].records for path in counts}
+    spanish = corpus.records(kinds=["rule"], langs=["es"], edition="2026-08-07")
+    assert spanish and all(record.aligned and not record.provisional for record in spanish)
+    assert {record.number for record in spanish} >= {"701.50a"}
+
+
+def test_records_are_stored_as_they_were_parsed():
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    parsed = documents.parse_files([str(path)])[0].records
+    corpus = Store()
+    ingest.ingest([str(path)], corpus=corpus)
+    assert [r for r in corpus.records() if r.source.startswith(str(path))] == parsed
+
+
+def test_a_rule_page_is_aligned_alike_against_only_the_rules_it_names():
+    """An ingest reads, for its rule pages, the English rules of their numbers and subrules in
+    every edition (and every edition's sections), not every English rule: the records,
+    warnings and errors of each page are those of an alignment against everything."""
+    editions = [str(corpus_file(f"cr/{name}")) for name in ("en-20240607.txt", "en-20260807.txt")]
+    ingest.ingest(editions, corpus=Store())
+    corpus = Store()
+    pages = sorted(SEEDS.glob("*.txt")) + sorted((SEEDS.parent / "tests" / "pages").glob("*.html"))
+    assert len(pages) > 20
+    for page in map(str, pages):
+        whole = documents.parse_each([page], context=ingest.alignment_context(corpus))
+        named = documents.parse_each([page], context=lambda kinds, numbers: ingest.alignment_context(corpus, kinds, numbers))
+        assert [(d.kind, d.records, d.warnings) for d in named[0]] == [(d.kind, d.records, d.warnings) for d in whole[0]], page
+        assert list(map(str, named[1])) == list(map(str, whole[1])), page
