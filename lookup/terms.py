@@ -447,14 +447,16 @@ class Dictionary:
 
     def _definitions(self, entry: Entry, langs: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
         """The glossary text in each asked language that has one; English in place of those
-        that have none (listed in the second value). Without a glossary entry, the text of the
-        defining rule (its first subrule when the rule is only a title)."""
+        that have none (listed in the second value), or another language when there is no
+        English either. Without a glossary entry, the text of the defining rule (its first
+        subrule when the rule is only a title), in the same way."""
         catalog = self.catalog
         titles = sorted(set(entry.glossary.values()))
         records = {r.lang: r for r in catalog.corpus.glossary_entries(catalog.edition, titles)
                    if titles and entry.glossary.get(r.lang) == r.title} if titles else {}
         missing = [lang for lang in langs if lang not in records]
         wanted = [lang for lang in langs if lang in records] + (["en"] if missing and "en" not in langs and "en" in records else [])
+        wanted = wanted or _any_language(records)
         if records:
             return [{"lang": lang, "text": records[lang].text, "source": records[lang].source, "from": "glossary"}
                     for lang in wanted], missing
@@ -468,9 +470,16 @@ class Dictionary:
             missing = [lang for lang in langs if lang not in found]
             if missing and "en" not in found and "en" in texts:
                 found.append("en")
+            found = found or _any_language({lang: shown for lang, shown in texts.items() if shown.record.text})
             return [{"lang": lang, "text": texts[lang].record.text, "source": texts[lang].record.source, "from": f"rule {number}"}
                     for lang in found], missing
         return [], list(langs)
+
+
+def _any_language(texts: dict[str, Any]) -> list[str]:
+    """One language of `texts` (English first, then alphabetically), when none asked has one: a
+    corpus of Spanish pages alone still shows a definition, in Spanish, rather than none."""
+    return sorted(texts, key=lambda lang: (lang != "en", lang))[:1]
 
 
 _UNREAD = -1.0  # a title's confidence not read yet (see `Dictionary._read_titles`)
