@@ -53,7 +53,8 @@ def can_update(folder: Path, corpus: Store) -> bool:
     meta = build.read_meta(folder)
     return (
         # the same database: one made anew (moved away, deleted) numbers its documents from 1 again
-        str(meta.get("fingerprint", "")).rpartition("-")[0] == corpus.fingerprint().rpartition("-")[0]
+        # (a build's fingerprint is the database's id, then its generation: `Queries.fingerprint`)
+        str(meta.get("fingerprint", "")).rpartition("-")[0] == corpus.meta("corpus")
         and meta.get("layout") == build.LAYOUT
         and meta.get("lexicon") == build.committed_lexicon_digest()
         and meta.get("documents") is not None
