@@ -25,6 +25,25 @@ def corpus_file(relative: str) -> Path:
     return path
 
 
+def ingested_home(folder: Path, relatives: list[str]) -> Path:
+    """`folder` made a home holding these files of ../shared/corpus-data ingested (the seeds
+    come with every store): the corpus a module's tests share, built once."""
+    from mtgrules.align import ingest
+    from mtgrules.store import Store
+
+    paths = [str(corpus_file(relative)) for relative in relatives]
+    ingest.ingest(paths, corpus=Store(folder / "corpus.sqlite3"))
+    return folder
+
+
+@pytest.fixture
+def home(corpus_home, monkeypatch):
+    """The module's shared home (its `corpus_home` fixture, made with `ingested_home`) as the
+    user's."""
+    monkeypatch.setenv("MTGRULES_HOME", str(corpus_home))
+    return corpus_home
+
+
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path, monkeypatch):
     home = tmp_path / "mtgrules-home"

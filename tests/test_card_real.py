@@ -7,9 +7,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import corpus_file
+from conftest import corpus_file, ingested_home
 
-from mtgrules.align import ingest
 from mtgrules.cli.main import cli
 from mtgrules.lookup import engine_links
 from mtgrules.lookup.cards import card_entry
@@ -23,16 +22,8 @@ KLD = "rulings/KLD.mtgjson-v5.json"
 
 @pytest.fixture(scope="module")
 def corpus_home(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("cards")
     files = [KLD, "rulings/MH3-electrozoa.mtgjson-excerpt.json", "rulings/BLB-kitnap.mtgjson-excerpt.json"]
-    ingest.ingest([str(corpus_file(f)) for f in files], corpus=Store(folder / "corpus.sqlite3"))
-    return folder
-
-
-@pytest.fixture
-def home(corpus_home, monkeypatch):
-    monkeypatch.setenv("MTGRULES_HOME", str(corpus_home))
-    return corpus_home
+    return ingested_home(tmp_path_factory.mktemp("cards"), files)
 
 
 def card(*args):

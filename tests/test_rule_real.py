@@ -7,27 +7,17 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import corpus_file
+from conftest import corpus_file, ingested_home
 
-from mtgrules.align import ingest
 from mtgrules.cli.main import cli
 from mtgrules.parsers import comprehensive_rules
-from mtgrules.store import Store
 
 pytestmark = pytest.mark.shared
 
 
 @pytest.fixture(scope="module")
 def corpus_home(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("rules")
-    ingest.ingest([str(corpus_file("cr/en-20260807.txt"))], corpus=Store(folder / "corpus.sqlite3"))
-    return folder
-
-
-@pytest.fixture
-def home(corpus_home, monkeypatch):
-    monkeypatch.setenv("MTGRULES_HOME", str(corpus_home))
-    return corpus_home
+    return ingested_home(tmp_path_factory.mktemp("rules"), ["cr/en-20260807.txt"])
 
 
 def rule(*args):

@@ -11,9 +11,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import corpus_file
+from conftest import corpus_file, ingested_home
 
-from mtgrules.align import ingest
 from mtgrules.cli.main import cli
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.terms import Dictionary, Match, glossary_forms
@@ -24,16 +23,7 @@ pytestmark = pytest.mark.shared
 
 @pytest.fixture(scope="module")
 def corpus_home(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("dictionary")
-    files = [corpus_file("cr/en-20260807.txt"), corpus_file("cr/keywords_en_es_fr.tsv")]
-    ingest.ingest([str(path) for path in files], corpus=Store(folder / "corpus.sqlite3"))
-    return folder
-
-
-@pytest.fixture
-def home(corpus_home, monkeypatch):
-    monkeypatch.setenv("MTGRULES_HOME", str(corpus_home))
-    return corpus_home
+    return ingested_home(tmp_path_factory.mktemp("dictionary"), ["cr/en-20260807.txt", "cr/keywords_en_es_fr.tsv"])
 
 
 def term(*args):
