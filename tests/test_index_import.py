@@ -8,7 +8,7 @@ import sys
 import textwrap
 
 LEFT_OUT = ["urllib.request", "http.client", "email", "asyncio", "cached_property", "whoosh.lang.morph_en", "whoosh.lang.porter",
-            "whoosh.lang.dmetaphone"]
+            "whoosh.lang.dmetaphone", "whoosh.util.times", "calendar", "decimal", "html", "queue"]
 
 
 def run(code: str) -> str:
@@ -48,8 +48,15 @@ def test_whoosh_calls_the_real_functions_through_the_stand_ins():
         print(whoosh.analysis.morph.double_metaphone("energy") == dmetaphone.double_metaphone("energy"))
         print(whoosh.reading.cached_property is functools.cached_property)
         print(whoosh.compat.urlretrieve.__name__ == "call")
+        import whoosh.fields, whoosh.util.times, datetime
+        when = datetime.datetime(2026, 8, 7, 12, 30)
+        print(whoosh.fields.long_to_datetime(whoosh.fields.datetime_to_long(when)) == when)
+        print(whoosh.compat.htmlescape("<a & b>") == "&lt;a &amp; b&gt;")
+        import queue, decimal
+        print(whoosh.compat.queue.Empty is queue.Empty)
+        print(whoosh.fields.Decimal("1.25") == decimal.Decimal("1.25"))
     """)
-    assert out.split() == ["True"] * 5
+    assert out.split() == ["True"] * 9
 
 
 def test_a_whoosh_imported_before_is_left_as_it_is():
