@@ -15,14 +15,19 @@ which the interpreter itself takes 20-30) and these cost about half of whoosh's 
 - `whoosh.util.times` (with calendar and locale, ~2 ms), imported for DATETIME fields (we have
   none), `decimal` (~1 ms) for NUMERIC fields with decimal places (none either), `html` (with
   its table of entities, ~1.5 ms) for highlighting in HTML, and `queue` (~1 ms) for whoosh's
-  multiprocessing writer (whose first `queue.Empty` imports the real module).
+  multiprocessing writer (whose first `queue.Empty` imports the real module);
+- the Snowball stemmers of languages the corpus does not have (~3 ms for the fourteen, the
+  Hungarian alone 1 ms): `whoosh.lang.snowball` imports every one to list them, and a search
+  uses those of its corpus's languages (the index's schema names them, and unpickling it
+  imports those modules for real).
 
 Stand-ins are placed in `sys.modules` while whoosh is imported and removed right after, so any
 later import of one of these modules gets the real one. A stand-in function (`urlretrieve`,
-`variations`, `stem`, `double_metaphone`, `escape`...) imports the real module and calls the real
-function; a stand-in module (`queue`) imports the real one when any of its attributes is first
-read, and gives the real attribute. Nothing changes when
-whoosh was imported already. tests/test_index_import.py holds this.
+`variations`, `stem`, `double_metaphone`, `escape`, `SpanishStemmer`...) imports the real module
+and calls the real function (for a stemmer's class: makes the real stemmer); a stand-in module
+(`queue`) imports the real one when any of its attributes is first read, and gives the real
+attribute. Nothing changes when whoosh was imported already. tests/test_index_import.py holds
+this.
 """
 
 from __future__ import annotations
@@ -63,6 +68,11 @@ _STAND_INS = {
     "decimal": {"Decimal": _deferred("decimal", "Decimal")},
     "html": {"escape": _deferred("html", "escape")},
 }
+_SNOWBALL = {"danish": "Danish", "dutch": "Dutch", "english": "English", "finnish": "Finnish", "french": "French", "german": "German",
+             "hungarian": "Hungarian", "italian": "Italian", "norwegian": "Norwegian", "portugese": "Portuguese",
+             "romanian": "Romanian", "russian": "Russian", "spanish": "Spanish", "swedish": "Swedish"}
+_STAND_INS |= {f"whoosh.lang.snowball.{module}": {f"{name}Stemmer": _deferred(f"whoosh.lang.snowball.{module}", f"{name}Stemmer")}
+               for module, name in _SNOWBALL.items()}
 # Modules whoosh imports whole, stood in for by a `_Deferred`.
 _DEFERRED_MODULES = ("queue",)
 
@@ -82,6 +92,7 @@ def _import_whoosh_lean() -> None:
     sys.modules.update(stand_ins)
     try:
         import whoosh.compat
+        import whoosh.lang.snowball
         import whoosh.query
         import whoosh.reading  # noqa: F401
     finally:

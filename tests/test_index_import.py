@@ -65,3 +65,23 @@ def test_a_whoosh_imported_before_is_left_as_it_is():
         import mtgrules.index, sys
         print("asyncio" in sys.modules or "cached_property" in sys.modules)
     """).strip() == "True"
+
+
+def test_every_snowball_stemmer_is_the_real_one_and_only_those_used_are_imported():
+    out = run("""
+        import importlib, sys
+        import mtgrules.index
+        print(sorted(name for name in sys.modules if name.startswith("whoosh.lang.snowball.")))
+        from whoosh.lang import has_stemmer, stemmer_for_language
+        modules = {"da": "danish", "nl": "dutch", "en": "english", "fi": "finnish", "fr": "french", "de": "german", "hu": "hungarian",
+                   "it": "italian", "no": "norwegian", "pt": "portugese", "ro": "romanian", "ru": "russian", "es": "spanish",
+                   "sv": "swedish"}
+        words = ["energía", "énergie", "energies", "Energien", "energiaa", "энергия", "counters"]
+        for lang, module in modules.items():
+            real = importlib.import_module(f"whoosh.lang.snowball.{module}")
+            [stemmer] = [value for name, value in vars(real).items() if name.endswith("Stemmer") and value.__module__ == real.__name__]
+            assert has_stemmer(lang)
+            assert [stemmer_for_language(lang)(word) for word in words] == [stemmer().stem(word) for word in words], lang
+        print("same")
+    """).splitlines()
+    assert out == ["[]", "same"]
