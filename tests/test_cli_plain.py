@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from mtgrules.cli import plain
 from mtgrules.cli.group import cli
+from mtgrules.store import StoreError
 
 # Words, values and option spellings a person (or a fumbling one) types.
 WORDS = ["energía", "704.5g", "701.50", "aether", "hub", "confabular", "CR 704.5AA", "", " ", "-", "--", "a=b", "704.5a-704.5d",
@@ -170,3 +171,27 @@ def test_json_lines_of_a_plain_search_read_back(home):
     process = mtgrules(home, "search", "confabular", "--json")
     assert process.returncode == 0
     assert any(json.loads(line)["key"][:2] == ["rule", "701.50"] for line in process.stdout.splitlines())
+
+
+def _raises(error: BaseException):
+    def show(*args, **kwargs):
+        raise error
+
+    return show
+
+
+@pytest.mark.parametrize("error", [
+    KeyboardInterrupt(),
+    OSError(28, "No space left on device", "/somewhere/file"),
+    OSError(13, "Permission denied"),
+    RecursionError("maximum recursion depth exceeded"),
+    StoreError("/home/corpus.sqlite3: the corpus database is locked by another program (close it)"),
+], ids=lambda error: type(error).__name__ + str(getattr(error, "errno", "")))
+def test_a_failure_of_a_plain_form_is_shown_as_the_click_group_shows_it(error, monkeypatch, capsys):
+    """(A reader that left, 141, is tested on real processes: test_cli_main.py.)"""
+    monkeypatch.setattr("mtgrules.cli.show_search.show", _raises(error))
+    with pytest.raises(SystemExit) as plain_exit:
+        plain.run(["search", "energía"])
+    plain_err = capsys.readouterr().err
+    through_click = CliRunner().invoke(cli, ["search", "energía"])
+    assert (plain_exit.value.code, plain_err) == (through_click.exit_code, through_click.stderr)
