@@ -29,8 +29,39 @@ COMMANDS = {
 }
 
 
+def import_dataclasses_without_inspect() -> None:
+    """Import `dataclasses` with a stand-in for `inspect`, which it imports whole (with `dis`,
+    `ast`, `tokenize`...: some 8 ms of CPU, a tenth of a cold search's budget) to call one
+    function, `inspect.signature`, and only for a dataclass without a docstring (to write one).
+    The stand-in imports the real `inspect` when one of its attributes is first read, and gives
+    the real attribute: a dataclass without a docstring is made exactly as before. The stand-in
+    is in `sys.modules` only while `dataclasses` is imported (whose own imports do not read it),
+    so any other import of `inspect` gets the real one. Nothing changes when either module was
+    imported already. tests/test_cli_plain.py holds this."""
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        return
+    import types
+
+    class Deferred(types.ModuleType):
+        def __getattr__(self, name: str):
+            if sys.modules.get(self.__name__) is self:
+                del sys.modules[self.__name__]
+            import importlib
+
+            return getattr(importlib.import_module(self.__name__), name)
+
+    stand_in = Deferred("inspect")
+    sys.modules["inspect"] = stand_in
+    try:
+        import dataclasses  # noqa: F401
+    finally:
+        if sys.modules.get("inspect") is stand_in:
+            del sys.modules["inspect"]
+
+
 def main() -> None:
     """Entry point of the console script and of `python -m mtgrules`."""
+    import_dataclasses_without_inspect()
     from mtgrules.cli import plain
     from mtgrules.cli.failures import reader_left
 

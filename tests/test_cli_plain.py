@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 
 import click
 import pytest
@@ -195,3 +196,33 @@ def test_a_failure_of_a_plain_form_is_shown_as_the_click_group_shows_it(error, m
     plain_err = capsys.readouterr().err
     through_click = CliRunner().invoke(cli, ["search", "energía"])
     assert (plain_exit.value.code, plain_err) == (through_click.exit_code, through_click.stderr)
+
+
+@pytest.mark.parametrize("args", [["search", "confabular"], ["rule", "704.5aa"], ["card", "electrozoa"], ["term", "confabular"]])
+def test_search_and_the_lookups_run_without_inspect(home, args):
+    """`dataclasses` imports `inspect` (some 8 ms) for dataclasses without a docstring only
+    (`mtgrules.cli.main.import_dataclasses_without_inspect`); those on these paths have one."""
+    process = mtgrules(home, *args)
+    assert process.returncode == 0 and "inspect" not in imported(process)
+
+
+def test_dataclasses_made_without_inspect_are_made_as_with_it():
+    code = """
+        import sys
+        from mtgrules.cli.main import import_dataclasses_without_inspect
+        import_dataclasses_without_inspect()
+        import dataclasses
+        print("inspect" in sys.modules)
+
+        @dataclasses.dataclass(frozen=True)
+        class Plain:
+            number: str
+            langs: list = dataclasses.field(default_factory=list)
+
+        print(Plain.__doc__)
+        import inspect
+        print(inspect.signature is dataclasses.inspect.signature, hasattr(inspect, "getsource"))
+    """
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["False", "Plain(number: str, langs: list = <factory>)", "True True"]
