@@ -181,6 +181,8 @@ class StoreUnwritable(StoreError):
 
 @dataclass(frozen=True)
 class Document:
+    """A document ingested: its path, digest, kind and language, when, and how many records it gave."""
+
     path: str
     digest: str
     kind: str
@@ -192,6 +194,8 @@ class Document:
 
 @dataclass(frozen=True)
 class Edition:
+    """An edition of the rules in the corpus: its date, whether it is English, and its records."""
+
     date: str
     english: bool  # English rules or sections of this edition are in the corpus
     records: int
