@@ -226,3 +226,35 @@ def test_dataclasses_made_without_inspect_are_made_as_with_it():
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["False", "Plain(number: str, langs: list = <factory>)", "True True"]
+
+
+def on_a_terminal(command: list[str], environment: dict) -> tuple[int, bytes, bytes]:
+    """Exit code, what a terminal shows (stdout on a pseudo-terminal) and stderr of `command`."""
+    import pty
+
+    master, slave = pty.openpty()
+    process = subprocess.Popen(command, stdout=slave, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=environment)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    error = process.stderr.read() if process.stderr else b""
+    return process.wait(timeout=120), shown, error
+
+
+@pytest.mark.parametrize("args", [["search", "confabular"], ["search", "criatura", "--lang", "es", "--limit", "3"], ["rule", "704.5aa"],
+                                  ["card", "electrozoa"], ["term", "confabular"], ["history", "701.50"]])
+def test_on_a_terminal_a_plain_form_shows_what_the_click_group_shows(home, args):
+    """Colours, wrapping, every byte, through a pseudo-terminal."""
+    through_click = [sys.executable, "-c", "from mtgrules.cli.group import cli; cli(prog_name='mtgrules')"]
+    plain_shown = on_a_terminal([sys.executable, "-m", "mtgrules", *args], home)
+    click_shown = on_a_terminal([*through_click, *args], home)
+    assert plain_shown == click_shown
+    assert plain_shown[0] == 1 or b"\x1b[" in plain_shown[1]  # history: the seeds hold no English edition
