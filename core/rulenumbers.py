@@ -105,6 +105,9 @@ _REFERENCE_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _BARE_NUMBER = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]*(?![\d])")
+# Every number `references` finds has three digits in a row: a text without them (most rules
+# text) is passed by at a fraction of the cost of the searches above.
+_THREE_DIGITS = re.compile(r"\d\d\d")
 
 
 def references(text: str) -> list[str]:
@@ -116,6 +119,8 @@ def references(text: str) -> list[str]:
     count only after a word for "rule", since "100" alone may be a life total.
     """
     found: list[str] = []
+    if _THREE_DIGITS.search(text) is None:
+        return found
 
     def add(number: str) -> None:
         number = number.rstrip(".")
