@@ -16,7 +16,8 @@ Tables (`SCHEMA`):
   it was ingested with); the embedded seed documents as `embedded:seeds/000_….txt` rows.
 - `records`: every record, its keys as columns (kind, lang, edition, number, parent, card,
   title, en_position, en_digest, aligned, confidence) and the Record itself as JSON (`body`,
-  without `en_text`: English ruling text is joined at read time, never stored twice).
+  without `en_text`: English ruling text is joined at read time, never stored twice; and
+  without the fields at their default, see `_body`).
 - `card_names`: every English and printed card name, folded (`mtgrules.text.fold`), per document.
 - `identities`: rule identity across English editions, per (edition, number): the identity, the
   number it matched in the previous edition (`previous`), the change since then, and a digest of
@@ -908,14 +909,26 @@ def _damaged(path: str, error: sqlite3.DatabaseError) -> StoreError:
 
 
 def _body(record: Record) -> str:
-    """`record.to_json(with_en_text=False)`, the same text, from the record's fields as they
-    are: `dataclasses.asdict` copies every list and mapping first, which took a third of an
-    ingest's time (82,000 records: 6 s)."""
+    """The record as JSON, without `en_text` and without the fields that hold their default
+    (`Record.from_dict` gives those back): most fields of a rule are null or empty, and leaving
+    them out halves the text written and read, and the time to encode and decode it. `kind`,
+    `lang`, `source` and `text` are always there (`json_extract(body, '$.text')` is a text).
+    The fields are taken as they are: `dataclasses.asdict` copies every list and mapping
+    first, which took a third of an ingest's time (82,000 records: 6 s)."""
     fields = vars(record)
-    return json.dumps({name: fields[name] for name in _STORED_FIELDS}, ensure_ascii=False, sort_keys=True)
+    return _ENCODE({name: value for name in _STORED_FIELDS
+                    if (value := fields[name]) != _DEFAULTS.get(name, _ALWAYS) or name in _KEPT})
 
 
-_STORED_FIELDS = tuple(field.name for field in dataclasses.fields(Record) if field.name != "en_text")
+_STORED_FIELDS = tuple(sorted(field.name for field in dataclasses.fields(Record) if field.name != "en_text"))
+_ALWAYS = object()  # the default of a field without one: never equal to a value
+_DEFAULTS = {
+    field.name: field.default if field.default is not dataclasses.MISSING else field.default_factory()  # type: ignore[operator]
+    for field in dataclasses.fields(Record)
+    if field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
+}
+_KEPT = frozenset({"kind", "lang", "source", "text"})
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # keys in order already (`_STORED_FIELDS`)
 
 
 def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:

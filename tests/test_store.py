@@ -65,6 +65,27 @@ def test_a_database_written_before_citations_gets_them_on_first_open_without_a_n
     assert corpus.generation() == generation
 
 
+def test_a_record_is_stored_without_its_default_fields_and_read_back_whole():
+    glossary = Record(kind="glossary", lang="en", source="cr.txt:9", title="Connive", text="", edition="2026-08-07", aligned=True)
+    ruling = Record(kind="ruling", lang="es", source="page.html:3", card="Aether Hub", text="Sí.", position=0, en_position=1,
+                    confidence=0.0, names={"es": "Centro de éter"})
+    put("/a.txt", [glossary, ruling])
+    corpus = store.Store()
+    assert [r for r in corpus.records() if r.source in ("cr.txt:9", "page.html:3")] == [glossary, ruling]
+    stored = json.loads(corpus.db.execute("SELECT body FROM records WHERE card = 'Aether Hub'").fetchone()[0])
+    assert set(stored) == {"kind", "lang", "source", "text", "card", "position", "en_position", "confidence", "names"}
+    text = corpus.db.execute("SELECT json_extract(body, '$.text') FROM records WHERE title = 'Connive'").fetchone()[0]
+    assert text == ""
+
+
+def test_a_record_stored_with_every_field_as_earlier_versions_wrote_it_reads_the_same(isolated_home):
+    record = rule("100.1", "2026-08-07", "One.", title="Game")
+    put("/a.txt", [record])
+    with store.Store().writing() as writer:
+        writer.db.execute("UPDATE records SET body = ? WHERE number = '100.1'", (record.to_json(with_en_text=False),))
+    assert store.Store().records(numbers=["100.1"]) == [record]
+
+
 def test_numbers_from_a_prefix_are_those_of_one_edition_and_of_none():
     put("/a.txt", [rule("904.5", "2030-01-01", "a"), rule("904.5g", "2030-01-01", "b"), rule("904.6", "2030-01-01", "c"),
                    rule("904.5h", "2024-06-07", "d"), rule("904.5z", None, "e")])
