@@ -7,6 +7,7 @@ and `o` (they read like 1 and 0); after `z` comes `aa`, then `ab`, and so on.
 
 from __future__ import annotations
 
+import functools
 import re
 
 SUBRULE_LETTERS = [c for c in "abcdefghijklmnopqrstuvwxyz" if c not in "lo"]
@@ -20,6 +21,12 @@ def is_rule_number(text: str) -> bool:
     return _NUMBER.match(text) is not None
 
 
+# `split`, `sort_key` and `parent` are asked of the same few thousand numbers again and again
+# (each edition's rules, at parse, store and trace): remembered, up to a bound.
+_remembered = functools.lru_cache(maxsize=1 << 16)
+
+
+@_remembered
 def split(number: str) -> tuple[int, int | None, str]:
     """`704.5aa` -> (704, 5, "aa"); `701` -> (701, None, "")."""
     match = _NUMBER.match(number)
@@ -47,12 +54,14 @@ def letters_at(index: int) -> str:
     return SUBRULE_LETTERS[first] + SUBRULE_LETTERS[second]
 
 
+@_remembered
 def sort_key(number: str) -> tuple:
     """Orders numbers as the rules do: 704.5z before 704.5aa, 701.9 before 701.10."""
     section, rule, letters = split(number)
     return (section, -1 if rule is None else rule, letter_index(letters))
 
 
+@_remembered
 def parent(number: str) -> str | None:
     """Parent of `704.5aa` is `704.5`; of `704.5` is `704`; of `704` is the chapter `7`."""
     section, rule, letters = split(number)
