@@ -307,3 +307,37 @@ def test_a_refused_first_ingest_leaves_the_data_folder_empty(isolated_home):
         writer.put("/a.txt", "a", "rules", [])
         raise Refused
     assert list(isolated_home.iterdir()) == []
+
+
+def _indexes(db) -> list[tuple[str, str]]:
+    return db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").fetchall()
+
+
+def test_a_bulk_load_sets_the_indexes_aside_and_every_read_and_the_commit_has_them_back(isolated_home):
+    many = [rule(f"{100 + n // 100}.{n % 100 + 1}", "2026-08-07", f"Rule {n}.") for n in range(store._BULK_RECORDS + 1)]
+    with store.Store().writing() as writer:
+        indexes = _indexes(writer.connection)
+        writer.put("/big.txt", "big", "rules", many)
+        assert len(_indexes(writer.connection)) < len(indexes)  # set aside while loading
+        writer.put("/small.txt", "small", "rules", [rule("900.1", "2026-08-07", "Small.")])
+        assert len(_indexes(writer.connection)) < len(indexes)  # still aside: only records stored
+        found = writer.records(numbers=["100.1", "900.1"], langs=["en"])
+        assert [r.text for r in found if r.source == "2026-08-07.txt:1"] == ["Rule 0.", "Small."]
+        assert _indexes(writer.connection) == indexes  # the read brought them back first
+    corpus = store.Store()
+    assert _indexes(corpus.db) == indexes
+    assert corpus.count(edition="2026-08-07", langs=["en"]) == len(many) + 1
+    for table in ("records", "card_names", "citations"):  # the tables and their indexes agree
+        assert corpus.db.execute(f"PRAGMA integrity_check({table})").fetchone()[0] == "ok"
+
+
+def test_an_ingest_failing_after_a_bulk_load_leaves_the_store_and_its_indexes_as_they_were(isolated_home):
+    put("/a.txt", [rule("100.1", "2026-08-07", "One.")])
+    before = _indexes(store.Store().db)
+    many = [rule(f"{200 + n // 100}.{n % 100 + 1}", "2026-08-07", f"Rule {n}.") for n in range(store._BULK_RECORDS + 1)]
+    with pytest.raises(RuntimeError), store.Store().writing() as writer:
+        writer.put("/big.txt", "big", "rules", many)
+        raise RuntimeError("interrupted")
+    corpus = store.Store()
+    assert _indexes(corpus.db) == before
+    assert [r.number for r in corpus.records(edition="2026-08-07", langs=["en"])] == ["100.1"]
