@@ -22,7 +22,8 @@ def is_rule_number(text: str) -> bool:
 
 
 # `split`, `sort_key` and `parent` are asked of the same few thousand numbers again and again
-# (each edition's rules, at parse, store and trace): remembered, up to a bound.
+# (each edition's rules, at parse, store and trace): remembered, up to a bound (as are the
+# references of a text, `_references`).
 _remembered = functools.lru_cache(maxsize=1 << 16)
 
 
@@ -127,9 +128,17 @@ def references(text: str) -> list[str]:
     anywhere: in rules text they are always rule numbers. Three-digit section numbers (714)
     count only after a word for "rule", since "100" alone may be a life total.
     """
+    return list(_references(text))
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _references(text: str) -> tuple[str, ...]:
+    """`references`, remembered for the texts of about two editions: consecutive editions of
+    the rules repeat most of their texts word for word, so an ingest of several asks again and
+    again (a third of parsing an edition)."""
     found: list[str] = []
     if _THREE_DIGITS.search(text) is None:
-        return found
+        return ()
 
     def add(number: str) -> None:
         number = number.rstrip(".")
@@ -149,4 +158,4 @@ def references(text: str) -> list[str]:
     for match in _REFERENCE_CONTEXT.finditer(text):
         for number in re.findall(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
             add(number)
-    return found
+    return tuple(found)
