@@ -104,13 +104,19 @@ def retrace(writer: Writer, changed: set[str], known: dict[str, EditionDigests] 
             records[edition] = _english(writer, edition)
         return records[edition]
 
+    # What the store holds of each edition given digests, read before the identities' indexes
+    # may be set aside (a read puts them back).
+    held = {edition: writer.count(kinds=RULE_KINDS, langs=["en"], edition=edition) for edition in known or {}}
+
     def digests(edition: str) -> dict[str, str]:
         entry = (known or {}).get(edition)
-        if entry is not None and entry.records == writer.count(kinds=RULE_KINDS, langs=["en"], edition=edition):
+        if entry is not None and entry.records == held.get(edition):
             return entry.digests
         return {r.number or "": content_digest(r) for r in of(edition)}
 
     previous_rows = writer.identities(english[start - 1]) if start else {}
+    if len(english) - start >= max(_BULK_EDITIONS, len(english) // 2):
+        writer.set_indexes_aside(["identities"])  # most rows written again: indexed once, after
     for edition in english[start:]:
         before = predecessor[edition]
         if edition in rematch:
@@ -127,6 +133,11 @@ def retrace(writer: Writer, changed: set[str], known: dict[str, EditionDigests] 
         writer.replace_identities(edition, before, rows.values())
         previous_rows = rows
         records.pop(before or "", None)  # matched for the last time: two editions held, not all
+
+
+# Tracing this many editions again (and half of those stored, at least) writes their identity
+# rows with the secondary indexes set aside (`retrace`).
+_BULK_EDITIONS = 4
 
 
 def chain(edition: str, previous_rows: dict[str, Identity], backward: dict[str, str], digests: dict[str, str]) -> dict[str, Identity]:

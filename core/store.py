@@ -717,7 +717,7 @@ class Writer(Queries):
         inside the one transaction: a failed ingest leaves the indexes as they were."""
         db = self.connection
         if not self._set_aside and len(records) >= _BULK_RECORDS and len(records) > self._stored_records():
-            self._set_indexes_aside()
+            self.set_indexes_aside(_BULK_TABLES)
         document = self._next_document_id()
         self.changed |= db.execute("DELETE FROM documents WHERE path = ?", (path,)).rowcount > 0
         if not embedded:
@@ -759,14 +759,16 @@ class Writer(Queries):
     def _stored_records(self) -> int:
         return self.connection.execute("SELECT COUNT(*) FROM records").fetchone()[0]
 
-    def _set_indexes_aside(self) -> None:
-        """Drop the indexes of the tables a document's records go to, keeping how to make them."""
+    def set_indexes_aside(self, tables: Sequence[str]) -> None:
+        """Drop the indexes of `tables`, keeping how to make them: created again as soon as
+        anything reads or writes through `db` (what `put` and `replace_identities` write
+        does not go through it). For loads that write many rows to a table that holds few."""
         rows = self.connection.execute(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
-            f" AND tbl_name IN ({_marks(_BULK_TABLES)}) ORDER BY name", _BULK_TABLES).fetchall()
+            f" AND tbl_name IN ({_marks(tables)}) ORDER BY name", tuple(tables)).fetchall()
         for name, _ in rows:
             self.connection.execute(f'DROP INDEX "{name}"')
-        self._set_aside = [sql for _, sql in rows]
+        self._set_aside += [sql for _, sql in rows]
 
     def _index(self) -> None:
         statements, self._set_aside = self._set_aside, []
@@ -779,18 +781,19 @@ class Writer(Queries):
         return removed
 
     def replace_identities(self, edition: str, previous: str | None, rows: Iterable[Identity]) -> None:
-        """The identities of one English edition, traced against `previous`."""
+        """The identities of one English edition, traced against `previous` (keyed writes: the
+        secondary indexes of identities may be set aside meanwhile, `set_indexes_aside`)."""
         self.remove_identities(edition)
-        self.db.execute("INSERT INTO traces (edition, previous) VALUES (?, ?)", (edition, previous))
-        self.db.executemany(
+        self.connection.execute("INSERT INTO traces (edition, previous) VALUES (?, ?)", (edition, previous))
+        self.connection.executemany(
             "INSERT INTO identities (edition, number, identity, previous, digest) VALUES (?, ?, ?, ?, ?)",
             [(row.edition, row.number, row.identity, row.previous, row.digest) for row in rows],
         )
         self.changed = True
 
     def remove_identities(self, edition: str) -> None:
-        self.db.execute("DELETE FROM identities WHERE edition = ?", (edition,))
-        self.changed |= self.db.execute("DELETE FROM traces WHERE edition = ?", (edition,)).rowcount > 0
+        self.connection.execute("DELETE FROM identities WHERE edition = ?", (edition,))
+        self.changed |= self.connection.execute("DELETE FROM traces WHERE edition = ?", (edition,)).rowcount > 0
 
     def replace_term_links(self, links: Iterable[tuple[str, str, str]]) -> None:
         """Every keyword term's defining rules: (folded term, edition, number), in order."""

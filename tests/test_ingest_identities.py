@@ -51,6 +51,10 @@ def test_copies_of_an_edition_between_real_editions_are_all_unchanged_and_traced
     monkeypatch.setattr(identities, "match_editions", lambda old, new: matched.append(1) or full_match(old, new))
     ingest.ingest([str(corpus_file("cr/en-20250606.txt")), *map(str, copies), str(newest)], corpus=corpus)
     assert len(matched) == 1  # 2025-06-06 against the first copy; the copies rule to rule
+    # Four editions traced at once: their rows written with the indexes set aside, and back.
+    indexes = {row[0] for row in corpus.db.execute("SELECT name FROM sqlite_master WHERE tbl_name = 'identities' AND type = 'index'")}
+    assert {"identities_identity", "identities_number"} <= indexes
+    assert corpus.db.execute("PRAGMA integrity_check(identities)").fetchone()[0] == "ok"
     stored = assert_stored_as_traced(corpus)
     assert stored.editions == ["2025-06-06", "2025-12-01", "2026-03-01", "2026-08-07"]
     for old, new in (("2025-12-01", "2026-03-01"), ("2026-03-01", "2026-08-07")):
