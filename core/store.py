@@ -35,9 +35,11 @@ Tables (`SCHEMA`):
 Writing: `Store.writing()` is one transaction (BEGIN IMMEDIATE) for a whole ingest; a second
 writer waits (its `on_wait` callback is told once). The database is in WAL mode, so readers never
 wait and never see a half-written corpus: each `Store` reads one snapshot, taken at its first
-query. The store offers primitives (put or remove a document, replace identities and term
-links, keyed queries); the orchestration (parse, align, put, trace identities, link terms)
-lives above, in `mtgrules.align.ingest`, since the foundation imports nothing of alignment.
+query. A load bigger than what the store holds sets the affected indexes aside and builds them
+once, inside the same transaction (`Writer.set_indexes_aside`). The store offers primitives
+(put or remove a document, replace identities and term links, keyed queries); the
+orchestration (parse, align, put, trace identities, link terms) lives above, in
+`mtgrules.align.ingest`, since the foundation imports nothing of alignment.
 
 Identical re-ingest (same path, digest and language) changes nothing: no new generation, so no
 index rebuild. A user document with the same raw digest as an embedded seed replaces that
