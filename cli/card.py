@@ -1,62 +1,14 @@
-"""`mtgrules card NAME`: a card by its name in any language, with its text and its rulings.
-
-Renders what `mtgrules.lookup.cards` finds: the card's Oracle text and its printed text in the
-requested languages (the header names only those and English), then each ruling in those
-languages beside its English original, with its date and the engine tests that enforce it.
+"""`mtgrules card NAME`: a card by its name in any language, with its text and its rulings; the
+command's click definition (its options and help). What it shows is `mtgrules.cli.show_card`;
+its plain forms run without click (`mtgrules.cli.plain`).
 """
 
 from __future__ import annotations
 
-import sys
-
 import click
 
-from mtgrules.cli import complete
-from mtgrules.cli.corpus import check_langs, open_catalog
+from mtgrules.cli import complete, show_card
 from mtgrules.cli.options import json_option, lang_option, nonblank
-from mtgrules.cli.output import echo_json, style, wrap
-from mtgrules.lookup.cards import card_entry, find_cards, similar_card_names
-
-
-def _print_card(entry: dict, langs: list[str] | None) -> None:
-    names = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items())
-    click.echo(style(entry["card"], bold=True) + f"  ({names})")
-    oracle = entry["oracle"]
-    if oracle["type_line"] or oracle["text"]:
-        type_line = f"  {oracle['type_line']}" if oracle["type_line"] else ""
-        click.echo(f"  {style('en', fg='cyan')}  " + style("Oracle", dim=True) + type_line)
-        if oracle["text"]:
-            click.echo(wrap(oracle["text"], indent="      "))
-    for lang, printed in entry["printed"].items():
-        heading = "  ".join(part for part in (printed["name"], printed["type_line"]) if part)
-        click.echo(f"  {style(lang, fg='cyan')}  " + style("printed", dim=True) + (f"  {heading}" if heading else ""))
-        if printed["text"]:
-            click.echo(wrap(printed["text"], indent="      "))
-    if entry["missing_printed"]:
-        click.echo(style(f"  (no printed text in {', '.join(entry['missing_printed'])} in the corpus)", dim=True))
-    if not entry["rulings"]:
-        click.echo("  no rulings in the corpus")
-    for number, ruling in enumerate(entry["rulings"], start=1):
-        notes = []
-        if ruling["cards_with_same_ruling"] > 1:
-            notes.append(f"same ruling on {ruling['cards_with_same_ruling']} cards")
-        if ruling["tests"]:
-            notes.append(style("enforced by an engine test", fg="green"))
-        if not ruling["aligned"]:
-            notes.append(style("unaligned: English counterpart not confirmed", fg="red"))
-        click.echo(f"{number:>3}. " + style(ruling["date"] or "undated", dim=True) + "".join(f"  [{n}]" for n in notes))
-        shown = dict(ruling["texts"])
-        if ruling["en_text"] and "en" not in shown:
-            shown["en"] = ruling["en_text"]
-        for lang, text in shown.items():
-            click.echo(f"     {style(lang, fg='cyan')}  " + wrap(text, indent="         ").lstrip())
-        for node in ruling["tests"]:
-            click.echo(f"         tested by {node}")
-    asked = [lang for lang in langs or [] if lang != "en"]
-    if asked and entry["untranslated_rulings"]:
-        click.echo(style(f"  (no {', '.join(asked)} translation of {entry['untranslated_rulings']} of the"
-                         f" {len(entry['rulings'])} rulings in the corpus)", dim=True))
-    click.echo()
 
 
 @click.command()
@@ -68,24 +20,4 @@ def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:
     """Show a card by its name in any language (typos forgiven): its Oracle text, its printed
     text in the asked languages (--lang; without it, the language of the name typed), and its
     rulings beside their English originals."""
-    text = " ".join(name)
-    catalog = open_catalog(None)  # cards and rulings have no edition
-    check_langs(langs, None, "cards")  # what the card lacks in the languages asked, the output says
-    found = find_cards(catalog, text)
-    if not found:
-        similar = similar_card_names(catalog, text)
-        hint = f"; did you mean: {', '.join(similar)}" if similar else ""
-        click.echo(f"mtgrules: no card named {text!r} in the corpus{hint}", err=True)
-        sys.exit(1)
-    if len(found) > 1:
-        click.echo(f"mtgrules: {len(found)} cards match {text!r}: {', '.join(found[:20])}" + (" …" if len(found) > 20 else ""), err=True)
-        if as_json:
-            echo_json({"candidates": found})
-        sys.exit(1)
-    from mtgrules.lookup import engine_links
-
-    entry = card_entry(catalog, found[0], langs, engine_links.load(), typed=text)
-    if as_json:
-        echo_json(entry)
-    else:
-        _print_card(entry, langs)
+    show_card.show(name, langs, as_json)

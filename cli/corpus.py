@@ -7,16 +7,15 @@ numbers asked for follow an edition it cannot trace them into, and how to see th
 
 from __future__ import annotations
 
-import click
-
 from mtgrules.cli.options import absent_languages, reject_unknown_codes
+from mtgrules.cli.output import echo
 from mtgrules.lookup.catalog import Catalog
 
 VIEW_EDITION = "Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested)."
 
 
 def say(text: str) -> None:
-    click.echo(f"mtgrules: {text}", err=True)
+    echo(f"mtgrules: {text}", err=True)
 
 
 def open_catalog(edition: str | None) -> Catalog:

@@ -8,9 +8,7 @@ green) and, without colour, marked as `git diff --word-diff=plain` does: `[-dele
 
 from __future__ import annotations
 
-import click
-
-from mtgrules.cli.output import use_colour, wrap
+from mtgrules.cli.output import ansi, echo, use_colour, wrap
 
 # Private-use characters mark the spans while the text is wrapped, so that colour codes never
 # count as width and plain markers are set once the lines are known.
@@ -19,6 +17,8 @@ _PLAIN = {_DELETE_START: "[-", _DELETE_END: "-]", _INSERT_START: "{+", _INSERT_E
 
 
 def edition_option(help_text: str):
+    import click  # when a command is defined: a plain `mtgrules search` runs without click
+
     return click.option("--edition", callback=_check_edition, metavar="DATE", help=help_text)
 
 
@@ -33,6 +33,8 @@ def check_edition_argument(value: str) -> str:
     try:
         return check_edition(value)
     except ValueError as error:
+        import click
+
         raise click.BadParameter(str(error)) from None
 
 
@@ -45,7 +47,7 @@ def load_trace():
 
     trace = identities.StoredTrace(linking.open_store(say))
     if not trace.editions:
-        click.echo(f"mtgrules: {NO_ENGLISH}", err=True)
+        echo(f"mtgrules: {NO_ENGLISH}", err=True)
         raise SystemExit(1)
     return trace
 
@@ -84,9 +86,9 @@ def render_diff(spans: list[list[str]], indent: str) -> str:
             marked = marked.replace(mark, plain)
         return wrap(marked, indent=indent)
     wrapped = wrap(marked, indent=indent)
-    deleted_on = click.style("", fg="red", strikethrough=True, reset=False)
-    inserted_on = click.style("", fg="green", reset=False)
-    reset = click.style("", reset=True)
+    deleted_on = ansi("", fg="red", strikethrough=True, reset=False)
+    inserted_on = ansi("", fg="green", reset=False)
+    reset = ansi("", reset=True)
     for mark, code in ((_DELETE_START, deleted_on), (_INSERT_START, inserted_on), (_DELETE_END, reset), (_INSERT_END, reset)):
         wrapped = wrapped.replace(mark, code)
     return wrapped

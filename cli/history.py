@@ -1,53 +1,22 @@
-"""`mtgrules history NUMBER`: a rule through every English edition of the corpus (Academy
-Ruins calls this a trace), with its subrules, word-level changes, and with `--lang`, which
-edition each translation follows. The library is `mtgrules.lookup.history`."""
+"""`mtgrules history NUMBER`: a rule through every English edition of the corpus; the command's
+click definition (its options and help). What it shows is `mtgrules.cli.show_history`; its plain
+forms run without click (`mtgrules.cli.plain`).
+"""
 
 from __future__ import annotations
 
-import sys
-
 import click
 
-from mtgrules import rulenumbers
-from mtgrules.cli.editions import change_label, edition_option, load_trace, render_diff
+from mtgrules.cli import show_history
+from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option
-from mtgrules.cli.output import echo_json, style
 
 
 def _number(ctx, param, value: str) -> str:
-    number = value.strip().rstrip(".")
-    if not rulenumbers.is_rule_number(number):
-        raise click.BadParameter(f"{value!r} is not a rule number (e.g. 701.28, 704.5y, 701)")
-    return number
-
-
-def _print_entry(entry: dict) -> None:
-    title = f"  {entry['title']}" if entry["title"] else ""
-    click.echo(style(entry["number"] or "—", bold=True) + title + style(f"  (as numbered in {entry['edition']})", dim=True))
-    for step in entry["steps"]:
-        label = change_label(step["change"], step["from"], step["text_changed"], step["references_only"], step["number"] is not None)
-        if step["number"] is None and not label:
-            label = "not in this edition"
-        click.echo(f"  {step['edition']}  {(step['number'] or '—'):<9} {label}".rstrip())
-        if step["diff"]:
-            click.echo(render_diff(step["diff"], indent=" " * 14))
-    holders: dict[str, list[dict]] = {}  # another rule's identity -> the steps where it holds the number
-    for step in entry["steps"]:
-        if step["number_holds"]:
-            holders.setdefault(step["number_holds"]["identity"], []).append(step)
-    for steps in holders.values():
-        other = steps[-1]["number_holds"]["title"]
-        click.echo(style(f"  note: {entry['number']} is another rule in {', '.join(s['edition'] for s in steps)}", fg="yellow")
-                   + (f": {other}" if other else ""))
-    for translation in entry["translations"]:
-        if translation["removed_in"]:
-            state = f"the rule was removed in {translation['removed_in']}"
-        elif translation["english_changed_in"]:
-            state = "the English has changed since (" + ", ".join(translation["english_changed_in"]) + ")"
-        else:
-            state = "current"
-        click.echo(f"  {style(translation['lang'], fg='cyan')}  follows {translation['follows']} as {translation['number']}: {state}")
-    click.echo()
+    try:
+        return show_history.rule_number(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 @click.command()
@@ -57,26 +26,4 @@ def _print_entry(entry: dict) -> None:
 @json_option
 def history(number: str, edition: str | None, langs: list[str] | None, as_json: bool) -> None:
     """Show rule NUMBER in every English edition: its number, title and changes."""
-    from mtgrules.lookup import editions
-    from mtgrules.lookup.history import editions_with, entry_identities, find_edition, history_entries
-
-    trace = load_trace()
-    asked = editions.resolve(trace.editions, edition) if edition else None
-    found = find_edition(trace, number, asked)
-    if found is None:
-        elsewhere = editions_with(trace, number)
-        where = f"the {asked} edition" + (f" (it is in {', '.join(elsewhere)})" if elsewhere else "") if asked else (
-            "any English edition of the corpus"
-        )
-        click.echo(f"mtgrules: no rule {number} in {where}", err=True)
-        sys.exit(1)
-    if asked is None and found != trace.newest:
-        click.echo(f"mtgrules: {number} is not in {trace.newest}; read as numbered in {found}", err=True)
-    shown = entry_identities(trace, number, found)
-    trace.preload(shown, [n for identity in shown if (n := trace.number(identity, found))])
-    translations = trace.corpus.translations_of(shown, langs) if langs else []
-    for entry in history_entries(trace, number, found, translations):
-        if as_json:
-            echo_json(entry)
-        else:
-            _print_entry(entry)
+    show_history.show(number, edition, langs, as_json)

@@ -1,16 +1,18 @@
 """Options shared by the lookup commands, kept free of heavy imports: `mtgrules search`
-imports this on every call."""
+imports this on every call, and click only when a command is defined through it or an error
+is raised (a plain `mtgrules search` runs without click: `mtgrules.cli.plain`)."""
 
 from __future__ import annotations
 
 import functools
 import re
 from collections.abc import Callable
-from typing import Any
-
-import click
+from typing import TYPE_CHECKING, Any
 
 from mtgrules import paths
+
+if TYPE_CHECKING:
+    import click
 
 _LANG_CODE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
 
@@ -20,15 +22,25 @@ def is_lang_code(code: str) -> bool:
     return bool(_LANG_CODE.match(code))
 
 
+def split_langs(value: str) -> list[str]:
+    """`es, FR,es` -> ["es", "fr"]; ValueError for a malformed code or none at all."""
+    langs = [part.strip().lower() for part in value.split(",") if part.strip()]
+    bad = [lang for lang in langs if not is_lang_code(lang)]
+    if bad or not langs:
+        raise ValueError(f"{value!r}: give language codes separated by commas, e.g. es,fr,en")
+    return list(dict.fromkeys(langs))
+
+
 def parse_langs(ctx, param, value: str | None) -> list[str] | None:
     """`--lang es,fr` -> ["es", "fr"]; a malformed code is a usage error (exit 2)."""
     if value is None:
         return None
-    langs = [part.strip().lower() for part in value.split(",") if part.strip()]
-    bad = [lang for lang in langs if not is_lang_code(lang)]
-    if bad or not langs:
-        raise click.BadParameter(f"{value!r}: give language codes separated by commas, e.g. es,fr,en")
-    return list(dict.fromkeys(langs))
+    try:
+        return split_langs(value)
+    except ValueError as error:
+        import click
+
+        raise click.BadParameter(str(error)) from None
 
 
 # ISO 639-1, and the codes card data gives that it lacks (MTGJSON's Simplified and Traditional
@@ -64,6 +76,8 @@ def reject_unknown_codes(langs: list[str] | None, have: list[str], what: str) ->
     one the corpus has `what` in."""
     for lang in langs or []:
         if lang not in have and not is_known_language(lang):
+            import click
+
             raise click.UsageError(not_a_language(lang, have, what))
 
 
@@ -75,10 +89,22 @@ def absent_languages(langs: list[str], have: list[str], what: str) -> str:
 
 
 def lang_option(help_text: str):
+    import click
+
     return click.option("--lang", "langs", callback=parse_langs, metavar="LANGS", help=help_text)
 
 
-json_option = click.option("--json", "as_json", is_flag=True, help="One JSON object per line, for scripts.")
+def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--json`, as a decorator (click is imported when a command is defined, not before)."""
+    import click
+
+    return click.option("--json", "as_json", is_flag=True, help="One JSON object per line, for scripts.")(command)
+
+
+def is_given(value: Any) -> bool:
+    """An argument (or the words of one of nargs=-1) with something besides blanks."""
+    words = value if isinstance(value, tuple) else (value,)
+    return any(isinstance(word, str) and word.strip() for word in words)
 
 
 def nonblank(wanted: str):
@@ -87,8 +113,9 @@ def nonblank(wanted: str):
     `wanted` completes "give …", e.g. "a card name, such as electrozoa"."""
 
     def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-        words = value if isinstance(value, tuple) else (value,)
-        if not any(isinstance(word, str) and word.strip() for word in words):
+        if not is_given(value):
+            import click
+
             raise click.UsageError(f"{(param.name or 'argument').upper()} is empty (give {wanted})", ctx=ctx)
         return value
 

@@ -1,6 +1,6 @@
 """Progress and waiting messages on a terminal, for the library's long work (index builds,
 ingests): a progress bar on stderr when it is a terminal, nothing otherwise; a wait for
-another process is always said."""
+another process is always said. Click is imported for the bar only."""
 
 from __future__ import annotations
 
@@ -9,27 +9,28 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-import click
-
-from mtgrules.records import Record
+from mtgrules.cli.output import echo
 
 if TYPE_CHECKING:
     from mtgrules.index.build import Indexed
+    from mtgrules.records import Record
 
 
 class TerminalReporter:
     """The `mtgrules.index.build.BuildReporter` of the command line."""
 
     def waiting(self, holder: str) -> None:
-        click.echo(f"mtgrules: waiting for {holder} to finish building the index…", err=True)
+        echo(f"mtgrules: waiting for {holder} to finish building the index…", err=True)
 
     def note(self, text: str) -> None:
-        click.echo(f"mtgrules: {text}", err=True)
+        echo(f"mtgrules: {text}", err=True)
 
     @contextmanager
     def indexing(self, records: Indexed) -> Iterator[Iterable[Record]]:
         if not sys.stderr.isatty():
             yield records
             return
+        import click  # a terminal's progress bar only: a search reporting nothing runs without click
+
         with click.progressbar(records, label="Indexing the corpus", file=sys.stderr) as bar:
             yield bar

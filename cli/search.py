@@ -1,70 +1,17 @@
-"""`mtgrules search QUERY`: ranked search over rules, rulings and the glossary.
-
-Thin: the query language, ranking, translation and snippets live in `mtgrules.index.query`. A
-query that is just a rule number shows that rule, as `mtgrules rule` would. Hits found through
-a translation come after those in the query's own language, under a line saying which
-translation found them; partial matches (no record holds every word) are said to be partial.
+"""`mtgrules search QUERY`: ranked search over rules, rulings and the glossary; the command's
+click definition (its options and help). What it does and prints is
+`mtgrules.cli.show_search.show`; its plain forms run without click (`mtgrules.cli.plain`,
+whose description of these options tests/test_cli_plain.py holds to this one).
 """
 
 from __future__ import annotations
 
-import re
-import sys
-
 import click
 
+from mtgrules.cli import show_search
 from mtgrules.cli.editions import edition_option
-from mtgrules.cli.options import json_option, lang_option, nonblank, reject_unknown_codes
-from mtgrules.cli.output import echo_json, style, use_colour, wrap
+from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.records import KINDS
-
-
-def render_marked(text: str, colour: bool) -> str:
-    """A snippet's matched words in bold colour, or between ** without colour (and in JSON,
-    where the index's control-character marks would be unreadable)."""
-    from mtgrules.index.snippets import MARK_END, MARK_START
-
-    if colour:
-        return re.sub(f"{MARK_START}(.*?){MARK_END}", lambda m: click.style(m.group(1), fg="yellow", bold=True), text, flags=re.S)
-    return text.replace(MARK_START, "**").replace(MARK_END, "**")
-
-
-def describe_key(hit) -> str:
-    """How a result names what it is: "rule 704.5f", "ruling Electrozoa #3", "glossary Gift"."""
-    if hit.kind in ("rule", "section"):
-        return f"{hit.kind} {hit.number}"
-    if hit.kind == "ruling":
-        position = hit.key[2]
-        return f"ruling {hit.card}" + (f" #{position}" if position is not None else "")
-    return f"{hit.kind} {hit.title}"
-
-
-def rule_number_asked(text: str) -> str | None:
-    """The rule number a query is, spelt as a judge may type it ("704.5aa", "704.5.", "CR 704.5G",
-    "regla 704,5g": `normalise_number`), else None. It needs a digit and a period or comma:
-    704 alone is searched as a word. A word query never imports the number readers, whose
-    regular expressions cost it 1 ms."""
-    if not any(c.isdigit() for c in text) or ("." not in text and "," not in text):
-        return None
-    from mtgrules.lookup.rules import normalise_number
-    from mtgrules.rulenumbers import is_rule_number
-
-    number = normalise_number(text)
-    return number if is_rule_number(number) else None
-
-
-def _print_hit(rank: int, hit, view: str | None) -> None:
-    head = style(f"{rank}. {describe_key(hit)}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
-    if hit.title and hit.kind in ("rule", "section", "ruling"):
-        head += f"  {hit.title}"
-    if hit.date:
-        head += style(f"  {hit.date}", dim=True)
-    if hit.edition and view and hit.edition != view:
-        head += style(f"  (translated from the {hit.edition} text)", dim=True)
-    if hit.other_langs:
-        head += style(f"  also in: {', '.join(hit.other_langs)}", dim=True)
-    click.echo(head)
-    click.echo(render_marked(wrap(hit.snippet, indent="   "), colour=use_colour()))
 
 
 @click.command()
@@ -92,43 +39,4 @@ def search(
     Rules are those of one edition (--edition); a translation of another edition is found
     under the number its rule has in that one.
     """
-    text = " ".join(query)
-    number = rule_number_asked(text)
-    if number:
-        from mtgrules.cli.corpus import open_catalog
-        from mtgrules.cli.rule import show_rules
-
-        catalog = open_catalog(edition)
-        if catalog.exists(number):
-            sys.exit(show_rules(catalog, [number], langs, as_json))
-
-    from mtgrules.cli.progress import TerminalReporter
-    from mtgrules.index import heal
-
-    def run(index):
-        if langs and not set(langs) & set(index.langs):
-            return index, None
-        return index, index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
-
-    index, results = heal.run(run, TerminalReporter())  # a damaged index is built again, once
-    reject_unknown_codes(langs, index.langs, "records")
-    if results is None:
-        click.echo(f"mtgrules: nothing in {', '.join(langs or [])}: the corpus has {', '.join(index.langs)}", err=True)
-        sys.exit(1)
-    if not results.hits:
-        hint = f"; did you mean: {results.suggestion}" if results.suggestion else ""
-        click.echo(f"mtgrules: nothing found for {text!r}{hint}", err=True)
-        if as_json and results.suggestion:
-            echo_json({"suggestion": results.suggestion})
-        sys.exit(1)
-    if results.partial and not as_json:
-        click.echo(style(f"No record holds every word of {text!r}; the best partial matches:", fg="yellow"))
-    translation = None
-    for rank, hit in enumerate(results.hits, start=1):
-        if as_json:
-            echo_json(hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": results.partial})
-            continue
-        if hit.translation and hit.translation != translation:
-            click.echo(style(f"translated [{hit.lang}]: {hit.translation}", fg="cyan"))
-        translation = hit.translation
-        _print_hit(rank, hit, edition if edition not in (None, "latest") else index.default_view)
+    show_search.show(query, langs, kinds, limit, no_translate, edition, as_json)

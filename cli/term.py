@@ -1,59 +1,16 @@
-"""`mtgrules term WORD`: a game term as a dictionary gives it.
-
-Renders what `mtgrules.lookup.terms` finds for WORD (any of the term's names or forms in any
-language, in any case, with or without accents, or words the lexicon translates into its
-English name): the definition in the asked languages (the English glossary text when a language
-has none, said so), the names in each language with where each came from and how sure it is
-(a name learned from data shows its confidence, never "certain"), and the rules defining it.
+"""`mtgrules term WORD`: a game term as a dictionary gives it; the command's click definition
+(its options and help). What it shows is `mtgrules.cli.show_term`; its plain forms run without
+click (`mtgrules.cli.plain`).
 """
 
 from __future__ import annotations
 
-import sys
-
 import click
 
-from mtgrules.cli.corpus import VIEW_EDITION, check_langs, edition_label, open_catalog
+from mtgrules.cli import show_term
+from mtgrules.cli.corpus import VIEW_EDITION
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
-from mtgrules.cli.output import echo_json, style, wrap
-
-
-def _sure(confidence: float | None) -> str:
-    return "certain" if confidence is None else f"learned, {confidence:.2f}"
-
-
-def _source(source: dict) -> str:
-    confidence = "" if source["confidence"] is None else f" {source['confidence']:.2f}"
-    return f"{source['kind']}{confidence} ({source['where']})"
-
-
-def _print_entry(data: dict) -> None:
-    rules = ", ".join(r["number"] for r in data["rules"])
-    heading = data["term"] or style("(no English name known)", dim=True)
-    click.echo(style(heading, bold=True) + (f"  ({rules})" if rules else "") + style(f"  [{data['edition']}]", dim=True))
-    if data["translation"]:
-        click.echo(wrap(style("found by translating: " + data["translation"], dim=True), indent="  "))
-    for definition in data["definitions"]:
-        label = style(definition["lang"], fg="cyan")
-        click.echo(f"  {label}  " + wrap(definition["text"], indent="      ").lstrip())
-        click.echo(style(f"      ({definition['from']}, {definition['source'].rsplit('/', 1)[-1]})", dim=True))
-    if data["missing_definitions"]:
-        shown = ", ".join(d["lang"] for d in data["definitions"]) or "none"
-        click.echo(style(f"  (no {', '.join(data['missing_definitions'])} definition in the corpus; shown: {shown})", dim=True))
-    if data["defining_rule"]:
-        number = data["defining_rule"]
-        title = next((r["title"] for r in data["rules"] if r["number"] == number), None)
-        click.echo(f"  defined in rule {number}" + (f"  {title}" if title else ""))
-    click.echo("  names")
-    for lang, names in data["name_sources"].items():
-        for name in names:
-            sure = style(f"[{_sure(name['confidence'])}]", fg=None if name["certain"] else "yellow")
-            click.echo(f"    {style(lang, fg='cyan')}  {name['name']}  {sure}")
-            click.echo(wrap(style("; ".join(_source(s) for s in name["sources"]), dim=True), indent="          "))
-    for rule in data["rules"]:
-        click.echo(wrap(f"rule {rule['number']}" + (f"  {rule['title']}" if rule["title"] else ""), indent="  "))
-    click.echo()
 
 
 @click.command()
@@ -68,21 +25,4 @@ def term(word: tuple[str, ...], langs: list[str] | None, edition: str | None, as
     Terms and rule numbers are those of one edition of the rules (--edition, default the newest
     English edition ingested): a translated title names the rule it was aligned to, by identity.
     """
-    from mtgrules.lookup.terms import Dictionary
-
-    text = " ".join(word)
-    catalog = open_catalog(edition)
-    dictionary = Dictionary(catalog)
-    check_langs(langs, dictionary.languages, "term names")
-    found = dictionary.find(text)
-    if not found.entries:
-        similar = dictionary.similar(text)
-        hint = f"; did you mean: {', '.join(similar)}" if similar else ""
-        click.echo(f"mtgrules: no term {text!r} in the corpus ({edition_label(catalog)}){hint}", err=True)
-        sys.exit(1)
-    for entry in found.entries:
-        data = dictionary.describe(entry, langs, found, text)
-        if as_json:
-            echo_json(data)
-        else:
-            _print_entry(data)
+    show_term.show(word, langs, edition, as_json)

@@ -41,6 +41,8 @@ KINDS = ("section", "rule", "glossary", "ruling", "card", "term")
 
 @dataclass
 class Record:
+    """One rule, section, glossary entry, ruling, card or term, in one language (fields below)."""
+
     kind: str
     lang: str
     source: str  # "path:line" of the document the record came from

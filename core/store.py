@@ -68,7 +68,6 @@ import functools
 import hashlib
 import json
 import sqlite3
-import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -77,7 +76,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-from mtgrules import paths, rulenumbers, validate
+from mtgrules import paths, rulenumbers
 from mtgrules.errors import MtgrulesError, ParseError
 from mtgrules.records import Record
 from mtgrules.text import fold
@@ -185,6 +184,8 @@ class StoreUnwritable(StoreError):
 
 @dataclass(frozen=True)
 class Document:
+    """A document ingested: its path, digest, kind and language, when, and how many records it gave."""
+
     path: str
     digest: str
     kind: str
@@ -196,6 +197,8 @@ class Document:
 
 @dataclass(frozen=True)
 class Edition:
+    """An edition of the rules in the corpus: its date, whether it is English, and its records."""
+
     date: str
     english: bool  # English rules or sections of this edition are in the corpus
     records: int
@@ -1202,6 +1205,8 @@ class Store(Queries):
                 _check_not_foreign(db, self.path)  # before `fresh`: another program's file is never removed
             fresh = not ours
             if fresh:
+                import uuid  # a new database only: uuid imports platform, a cost to every search
+
                 _create_schema(db, corpus=uuid.uuid4().hex)
                 writer.changed = True
                 if old.exists():
@@ -1325,6 +1330,8 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
         except (OSError, ValueError) as error:
             raise ParseError(str(file), f"cannot read this corpus file ({error})",
                              mend="move the corpus folder away and ingest again") from None
+        from mtgrules import validate  # migrating only
+
         validate.check_all(records)
         writer.put(path, entry["digest"], entry.get("kind") or "unknown", records, ingested=entry.get("ingested"))
         count += len(records)

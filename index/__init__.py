@@ -1,8 +1,8 @@
 """The search index: analyzers, schema, building, querying (one module each).
 
 Importing this package imports whoosh without modules it never uses on our path, because
-`mtgrules search` pays for every import on each call (the budget is 120 ms a call) and these
-cost about half of whoosh's import time:
+`mtgrules search` pays for every import on each call (the budget is 75 ms of CPU a call, of
+which the interpreter itself takes 20-30) and these cost about half of whoosh's import time:
 
 - `urllib.request` (with http.client, email, ssl: ~40 ms), which `whoosh.compat` imports only
   to re-export `urlretrieve`, used nowhere in whoosh;
@@ -11,12 +11,23 @@ cost about half of whoosh's import time:
 - `whoosh.lang.morph_en` (~5 ms of regular expressions), imported for `variations`, which only
   the `Variations` query (English word forms; not used here) calls;
 - `whoosh.lang.porter` and `whoosh.lang.dmetaphone` (~1.5 ms), imported for the defaults of
-  whoosh's own stemming and sound-alike filters; our analyzers use Snowball stemmers.
+  whoosh's own stemming and sound-alike filters; our analyzers use Snowball stemmers;
+- `whoosh.util.times` (with calendar and locale, ~2 ms), imported for DATETIME fields (we have
+  none), `decimal` (~1 ms) for NUMERIC fields with decimal places (none either), `html` (with
+  its table of entities, ~1.5 ms) for highlighting in HTML, and `queue` (~1 ms) for whoosh's
+  multiprocessing writer (whose first `queue.Empty` imports the real module);
+- the Snowball stemmers of languages the corpus does not have (~3 ms for the fourteen, the
+  Hungarian alone 1 ms): `whoosh.lang.snowball` imports every one to list them, and a search
+  uses those of its corpus's languages (the index's schema names them, and unpickling it
+  imports those modules for real).
 
 Stand-ins are placed in `sys.modules` while whoosh is imported and removed right after, so any
 later import of one of these modules gets the real one. A stand-in function (`urlretrieve`,
-`variations`, `stem`, `double_metaphone`) imports the real module and calls the real function.
-Nothing changes when whoosh was imported already.
+`variations`, `stem`, `double_metaphone`, `escape`, `SpanishStemmer`...) imports the real module
+and calls the real function (for a stemmer's class: makes the real stemmer); a stand-in module
+(`queue`) imports the real one when any of its attributes is first read, and gives the real
+attribute. Nothing changes when whoosh was imported already. tests/test_index_import.py holds
+this.
 """
 
 from __future__ import annotations
@@ -36,27 +47,52 @@ def _deferred(module: str, name: str):
     return call
 
 
-# module -> (attribute whoosh imports from it, the stand-in for that attribute)
+class _Deferred(types.ModuleType):
+    """A stand-in for a module whoosh imports whole: the real one is imported at the first
+    attribute read (even while whoosh is still being imported: the stand-in steps aside)."""
+
+    def __getattr__(self, name: str):
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        return getattr(importlib.import_module(self.__name__), name)
+
+
+# module -> {attribute whoosh imports from it: the stand-in for that attribute}
 _STAND_INS = {
-    "urllib.request": ("urlretrieve", _deferred("urllib.request", "urlretrieve")),
-    "cached_property": ("cached_property", functools.cached_property),
-    "whoosh.lang.morph_en": ("variations", _deferred("whoosh.lang.morph_en", "variations")),
-    "whoosh.lang.porter": ("stem", _deferred("whoosh.lang.porter", "stem")),
-    "whoosh.lang.dmetaphone": ("double_metaphone", _deferred("whoosh.lang.dmetaphone", "double_metaphone")),
+    "urllib.request": {"urlretrieve": _deferred("urllib.request", "urlretrieve")},
+    "cached_property": {"cached_property": functools.cached_property},
+    "whoosh.lang.morph_en": {"variations": _deferred("whoosh.lang.morph_en", "variations")},
+    "whoosh.lang.porter": {"stem": _deferred("whoosh.lang.porter", "stem")},
+    "whoosh.lang.dmetaphone": {"double_metaphone": _deferred("whoosh.lang.dmetaphone", "double_metaphone")},
+    "whoosh.util.times": {name: _deferred("whoosh.util.times", name) for name in ("datetime_to_long", "long_to_datetime")},
+    "decimal": {"Decimal": _deferred("decimal", "Decimal")},
+    "html": {"escape": _deferred("html", "escape")},
 }
+_SNOWBALL = {"danish": "Danish", "dutch": "Dutch", "english": "English", "finnish": "Finnish", "french": "French", "german": "German",
+             "hungarian": "Hungarian", "italian": "Italian", "norwegian": "Norwegian", "portugese": "Portuguese",
+             "romanian": "Romanian", "russian": "Russian", "spanish": "Spanish", "swedish": "Swedish"}
+_STAND_INS |= {f"whoosh.lang.snowball.{module}": {f"{name}Stemmer": _deferred(f"whoosh.lang.snowball.{module}", f"{name}Stemmer")}
+               for module, name in _SNOWBALL.items()}
+# Modules whoosh imports whole, stood in for by a `_Deferred`.
+_DEFERRED_MODULES = ("queue",)
 
 
 def _import_whoosh_lean() -> None:
     if "whoosh" in sys.modules:
         return
-    stand_ins = {}
-    for name, (attribute, value) in _STAND_INS.items():
+    stand_ins: dict[str, types.ModuleType] = {}
+    for name, attributes in _STAND_INS.items():
         if name not in sys.modules:
             stand_ins[name] = types.ModuleType(name)
-            setattr(stand_ins[name], attribute, value)
+            for attribute, value in attributes.items():
+                setattr(stand_ins[name], attribute, value)
+    for name in _DEFERRED_MODULES:
+        if name not in sys.modules:
+            stand_ins[name] = _Deferred(name)
     sys.modules.update(stand_ins)
     try:
         import whoosh.compat
+        import whoosh.lang.snowball
         import whoosh.query
         import whoosh.reading  # noqa: F401
     finally:

@@ -122,6 +122,8 @@ def route_expansions(text: str) -> str:
 
 @dataclass
 class Hit:
+    """One search result: the record it names, its snippet and score, and how it was found."""
+
     key: list
     kind: str
     lang: str
@@ -156,6 +158,8 @@ class _Found:
 
 @dataclass
 class Results:
+    """The hits of a search, or the suggestion when none; `plan` says how the query was translated."""
+
     hits: list[Hit] = field(default_factory=list)
     suggestion: str | None = None
     partial: bool = False  # no record holds every word: these hold some

@@ -42,6 +42,8 @@ CURRENT, META = "CURRENT", "meta.json"
 
 @dataclass(frozen=True)
 class Pair:
+    """A translation of an English term into `lang`, with how sure it is and where it was seen."""
+
     lang: str
     phrase: str
     english: str

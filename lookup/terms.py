@@ -88,6 +88,8 @@ class Source:
 
 @dataclass
 class Name:
+    """One of a term's names in one language, with the sources that give it."""
+
     lang: str
     name: str
     folded: str

@@ -111,7 +111,7 @@ def test_shell_completion_offers_commands_and_kinds():
 
 
 def test_on_a_terminal_matches_are_coloured_instead_of_starred(monkeypatch):
-    monkeypatch.setattr("mtgrules.cli.search.use_colour", lambda: True)
+    monkeypatch.setattr("mtgrules.cli.show_search.use_colour", lambda: True)
     output = CliRunner().invoke(cli, ["search", "criaturas"], color=True).output
     assert "\x1b[" in output and "**criatura**" not in output
 

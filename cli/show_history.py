@@ -1,0 +1,80 @@
+"""What `mtgrules history` shows, without click (`mtgrules.cli.history` is the command's click
+definition, `mtgrules.cli.plain` its plain form; both call `show`).
+
+A rule through every English edition of the corpus (Academy Ruins calls this a trace), with
+its subrules, word-level changes, and with `--lang`, which edition each translation follows.
+The library is `mtgrules.lookup.history`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from mtgrules import rulenumbers
+from mtgrules.cli.editions import change_label, load_trace, render_diff
+from mtgrules.cli.output import echo, echo_json, style
+
+
+def rule_number(value: str) -> str:
+    """NUMBER as the command reads it (`701.50.` is 701.50); ValueError for anything else."""
+    number = value.strip().rstrip(".")
+    if not rulenumbers.is_rule_number(number):
+        raise ValueError(f"{value!r} is not a rule number (e.g. 701.28, 704.5y, 701)")
+    return number
+
+
+def _print_entry(entry: dict) -> None:
+    title = f"  {entry['title']}" if entry["title"] else ""
+    echo(style(entry["number"] or "—", bold=True) + title + style(f"  (as numbered in {entry['edition']})", dim=True))
+    for step in entry["steps"]:
+        label = change_label(step["change"], step["from"], step["text_changed"], step["references_only"], step["number"] is not None)
+        if step["number"] is None and not label:
+            label = "not in this edition"
+        echo(f"  {step['edition']}  {(step['number'] or '—'):<9} {label}".rstrip())
+        if step["diff"]:
+            echo(render_diff(step["diff"], indent=" " * 14))
+    holders: dict[str, list[dict]] = {}  # another rule's identity -> the steps where it holds the number
+    for step in entry["steps"]:
+        if step["number_holds"]:
+            holders.setdefault(step["number_holds"]["identity"], []).append(step)
+    for steps in holders.values():
+        other = steps[-1]["number_holds"]["title"]
+        echo(style(f"  note: {entry['number']} is another rule in {', '.join(s['edition'] for s in steps)}", fg="yellow")
+             + (f": {other}" if other else ""))
+    for translation in entry["translations"]:
+        if translation["removed_in"]:
+            state = f"the rule was removed in {translation['removed_in']}"
+        elif translation["english_changed_in"]:
+            state = "the English has changed since (" + ", ".join(translation["english_changed_in"]) + ")"
+        else:
+            state = "current"
+        echo(f"  {style(translation['lang'], fg='cyan')}  follows {translation['follows']} as {translation['number']}: {state}")
+    echo()
+
+
+def show(number: str, edition: str | None, langs: list[str] | None, as_json: bool) -> None:
+    """Look up and print (the parameters are those of the command, as click gives them); exits
+    1 when no edition has the rule."""
+    from mtgrules.lookup import editions
+    from mtgrules.lookup.history import editions_with, entry_identities, find_edition, history_entries
+
+    trace = load_trace()
+    asked = editions.resolve(trace.editions, edition) if edition else None
+    found = find_edition(trace, number, asked)
+    if found is None:
+        elsewhere = editions_with(trace, number)
+        where = f"the {asked} edition" + (f" (it is in {', '.join(elsewhere)})" if elsewhere else "") if asked else (
+            "any English edition of the corpus"
+        )
+        echo(f"mtgrules: no rule {number} in {where}", err=True)
+        sys.exit(1)
+    if asked is None and found != trace.newest:
+        echo(f"mtgrules: {number} is not in {trace.newest}; read as numbered in {found}", err=True)
+    shown = entry_identities(trace, number, found)
+    trace.preload(shown, [n for identity in shown if (n := trace.number(identity, found))])
+    translations = trace.corpus.translations_of(shown, langs) if langs else []
+    for entry in history_entries(trace, number, found, translations):
+        if as_json:
+            echo_json(entry)
+        else:
+            _print_entry(entry)

@@ -1,0 +1,76 @@
+"""What `mtgrules term` shows, without click (`mtgrules.cli.term` is the command's click
+definition, `mtgrules.cli.plain` its plain form; both call `show`).
+
+Renders what `mtgrules.lookup.terms` finds for WORD (any of the term's names or forms in any
+language, in any case, with or without accents, or words the lexicon translates into its
+English name): the definition in the asked languages (the English glossary text when a language
+has none, said so), the names in each language with where each came from and how sure it is
+(a name learned from data shows its confidence, never "certain"), and the rules defining it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from mtgrules.cli.corpus import check_langs, edition_label, open_catalog
+from mtgrules.cli.output import echo, echo_json, style, wrap
+
+
+def _sure(confidence: float | None) -> str:
+    return "certain" if confidence is None else f"learned, {confidence:.2f}"
+
+
+def _source(source: dict) -> str:
+    confidence = "" if source["confidence"] is None else f" {source['confidence']:.2f}"
+    return f"{source['kind']}{confidence} ({source['where']})"
+
+
+def _print_entry(data: dict) -> None:
+    rules = ", ".join(r["number"] for r in data["rules"])
+    heading = data["term"] or style("(no English name known)", dim=True)
+    echo(style(heading, bold=True) + (f"  ({rules})" if rules else "") + style(f"  [{data['edition']}]", dim=True))
+    if data["translation"]:
+        echo(wrap(style("found by translating: " + data["translation"], dim=True), indent="  "))
+    for definition in data["definitions"]:
+        label = style(definition["lang"], fg="cyan")
+        echo(f"  {label}  " + wrap(definition["text"], indent="      ").lstrip())
+        echo(style(f"      ({definition['from']}, {definition['source'].rsplit('/', 1)[-1]})", dim=True))
+    if data["missing_definitions"]:
+        shown = ", ".join(d["lang"] for d in data["definitions"]) or "none"
+        echo(style(f"  (no {', '.join(data['missing_definitions'])} definition in the corpus; shown: {shown})", dim=True))
+    if data["defining_rule"]:
+        number = data["defining_rule"]
+        title = next((r["title"] for r in data["rules"] if r["number"] == number), None)
+        echo(f"  defined in rule {number}" + (f"  {title}" if title else ""))
+    echo("  names")
+    for lang, names in data["name_sources"].items():
+        for name in names:
+            sure = style(f"[{_sure(name['confidence'])}]", fg=None if name["certain"] else "yellow")
+            echo(f"    {style(lang, fg='cyan')}  {name['name']}  {sure}")
+            echo(wrap(style("; ".join(_source(s) for s in name["sources"]), dim=True), indent="          "))
+    for rule in data["rules"]:
+        echo(wrap(f"rule {rule['number']}" + (f"  {rule['title']}" if rule["title"] else ""), indent="  "))
+    echo()
+
+
+def show(word: tuple[str, ...], langs: list[str] | None, edition: str | None, as_json: bool) -> None:
+    """Look up and print (the parameters are those of the command, as click gives them); exits
+    1 when no term has that name."""
+    from mtgrules.lookup.terms import Dictionary
+
+    text = " ".join(word)
+    catalog = open_catalog(edition)
+    dictionary = Dictionary(catalog)
+    check_langs(langs, dictionary.languages, "term names")
+    found = dictionary.find(text)
+    if not found.entries:
+        similar = dictionary.similar(text)
+        hint = f"; did you mean: {', '.join(similar)}" if similar else ""
+        echo(f"mtgrules: no term {text!r} in the corpus ({edition_label(catalog)}){hint}", err=True)
+        sys.exit(1)
+    for entry in found.entries:
+        data = dictionary.describe(entry, langs, found, text)
+        if as_json:
+            echo_json(data)
+        else:
+            _print_entry(data)
