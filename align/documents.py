@@ -151,15 +151,20 @@ def parse_each(
     (`ParsedDocument.release`) holds one document's records at a time, and a context function
     that reads the store then gives the pages those documents too."""
     failures: list[ParseError] = []
-    loaded: list[tuple[str, bytes, str, str, list[Block]]] = []
+    # Pages keep their blocks until the references are all parsed; a reference document is
+    # parsed as soon as it is read, so that one document's text is held at a time (sixty-four
+    # editions read first and parsed after held 190 MB of text).
+    loaded: list[tuple[str, bytes, str, list[Block]]] = []
+    documents: list[ParsedDocument] = []
     for path in paths:
+        page_blocks: list[Block] = []
         try:
             if data_kind := data_files.kind_of(path):  # card data runs to gigabytes: streamed, never held whole
-                loaded.append((path, b"", "", data_kind, []))
-                continue
-            raw = read_document(path)
-            text = decode(raw, path)
-            kind, page_blocks = classify(text, path)
+                raw, text, kind = b"", "", data_kind
+            else:
+                raw = read_document(path)
+                text = decode(raw, path)
+                kind, page_blocks = classify(text, path)
         except ParseError as error:
             failures.append(error)
             if stop_at_first:
@@ -168,30 +173,27 @@ def parse_each(
         finally:
             if on_read:
                 on_read(path)
-        # A page keeps its blocks, not its text: 500 saved pages need not stay in memory twice.
-        loaded.append((path, raw, text if kind in REFERENCE_KINDS else "", kind, page_blocks))
-    documents: list[ParsedDocument] = []
-    kinds = {kind for _, _, _, kind, _ in loaded}
-    for at, (path, raw, text, kind, _) in enumerate(loaded):
-        if kind in REFERENCE_KINDS:
-            try:
-                records = _parse_reference(path, text, kind, lang)
-                validate.check_all(records)
-            except ParseError as error:
-                failures.append(error)
-                if stop_at_first:
-                    return [], failures
-                continue
-            finally:
-                loaded[at] = (path, b"", "", kind, [])  # its text is no longer needed
-            digest = data_files.file_digest(path) if not raw else None
-            documents.append(ParsedDocument(path, raw, kind, records, digest=digest))
-            # Scryfall's rulings are named from the cards of every document first (below).
-            if on_reference is not None and kind != data_files.SCRYFALL_RULINGS:
-                on_reference(documents[-1])
+        loaded.append((path, raw if kind not in REFERENCE_KINDS else b"", kind, page_blocks))
+        if kind not in REFERENCE_KINDS:
+            continue
+        try:
+            records = _parse_reference(path, text, kind, lang)
+            validate.check_all(records)
+        except ParseError as error:
+            failures.append(error)
+            if stop_at_first:
+                return [], failures
+            continue
+        digest = data_files.file_digest(path) if not raw else None
+        documents.append(ParsedDocument(path, raw, kind, records, digest=digest))
+        del raw, text, records
+        # Scryfall's rulings are named from the cards of every document first (below).
+        if on_reference is not None and kind != data_files.SCRYFALL_RULINGS:
+            on_reference(documents[-1])
+    kinds = {kind for _, _, kind, _ in loaded}
     rule_pages: dict[str, site_rule_page.RulePage] = {}
     if callable(context):
-        for path, _, _, kind, page_blocks in loaded:
+        for path, _, kind, page_blocks in loaded:
             if kind == RULE_PAGE:
                 with suppress(ParseError):  # said when the page is aligned below
                     rule_pages[path] = site_rule_page.parse_blocks(page_blocks, path, lang)
@@ -212,7 +214,7 @@ def parse_each(
             pairs_by_lang[page_lang] = known.term_pairs(page_lang, corpus_lexicon.EVIDENCE_MIN_SCORE)
         return pairs_by_lang[page_lang]
 
-    for path, raw, _, kind, page_blocks in loaded:
+    for path, raw, kind, page_blocks in loaded:
         try:
             if kind == RULE_PAGE:
                 page = rule_pages.get(path) or site_rule_page.parse_blocks(page_blocks, path, lang)

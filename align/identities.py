@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from mtgrules import rulenumbers
 from mtgrules.align.trace import Change, Step, Trace, content, differs_only_in_numbers, match_editions, order_key
@@ -34,15 +35,56 @@ def content_digest(record: Record) -> str:
 
 def _english(corpus: Queries, edition: str) -> list[Record]:
     """The English rules and sections of an edition that the trace matches (numbered ones)."""
-    return [r for r in corpus.records(kinds=RULE_KINDS, langs=["en"], edition=edition)
-            if r.number and rulenumbers.is_rule_number(r.number)]
+    return [r for r in corpus.records(kinds=RULE_KINDS, langs=["en"], edition=edition) if is_traced(r)]
 
 
-def retrace(writer: Writer, changed: set[str]) -> None:
+def is_traced(record: Record) -> bool:
+    """A record the trace matches: an English rule or section with a rule number."""
+    return record.lang == "en" and record.kind in RULE_KINDS and bool(record.number) and rulenumbers.is_rule_number(record.number or "")
+
+
+@dataclass
+class EditionDigests:
+    """The content digests of one English edition's traced rules (number -> digest), worked out
+    while an ingest holds its records (`digests_of`), so that `retrace` finds an edition that
+    says what the one before it says without reading either back from the store. `records`
+    is how many English rules and sections they were worked out from: the store must hold
+    exactly those for the digests to stand for the edition."""
+
+    digests: dict[str, str]
+    records: int
+
+
+def digests_of(records: Iterable[Record], known: dict[str, EditionDigests]) -> None:
+    """Add the English editions of one document's records to `known` (edition -> digests). An
+    edition met in two documents is dropped: what the store holds of it is then read back. The
+    digests of an edition that says what another says are that one's (one mapping held, not
+    sixty-four)."""
+    found: dict[str, EditionDigests] = {}
+    for record in records:
+        if record.lang == "en" and record.kind in RULE_KINDS and record.edition:
+            entry = found.setdefault(record.edition, EditionDigests({}, 0))
+            entry.records += 1
+            if is_traced(record):
+                entry.digests[record.number or ""] = content_digest(record)
+    for edition, entry in found.items():
+        if edition in known:
+            known[edition] = EditionDigests({}, -1)  # in two documents: not to be used
+            continue
+        same = next((held.digests for held in known.values() if held.digests == entry.digests), None)
+        known[edition] = EditionDigests(same, entry.records) if same is not None else entry
+
+
+def retrace(writer: Writer, changed: set[str], known: dict[str, EditionDigests] | None = None) -> None:
     """Bring the stored identities up to date with the English editions now in the store:
     editions no longer English lose theirs; an edition in `changed` (its English text was
     ingested in this transaction), a new one, and one whose predecessor is new or changed is
-    matched against its predecessor again; identities are chained again from the first of those on."""
+    matched against its predecessor again; identities are chained again from the first of those on.
+
+    An edition whose rules have the content of its predecessor's, number for number, is
+    matched rule to rule without reading either edition's records (the shifted copies of the
+    scale benchmarks; an edition ingested twice); `known` gives the digests of the editions
+    this ingest held (`digests_of`)."""
     english = writer.english_editions()
     traced = writer.traced_editions()
     for edition in set(traced) - set(english):
@@ -62,20 +104,40 @@ def retrace(writer: Writer, changed: set[str]) -> None:
             records[edition] = _english(writer, edition)
         return records[edition]
 
+    # What the store holds of each edition given digests, read before the identities' indexes
+    # may be set aside (a read puts them back).
+    held = {edition: writer.count(kinds=RULE_KINDS, langs=["en"], edition=edition) for edition in known or {}}
+
+    def digests(edition: str) -> dict[str, str]:
+        entry = (known or {}).get(edition)
+        if entry is not None and entry.records == held.get(edition):
+            return entry.digests
+        return {r.number or "": content_digest(r) for r in of(edition)}
+
     previous_rows = writer.identities(english[start - 1]) if start else {}
+    if len(english) - start >= max(_BULK_EDITIONS, len(english) // 2):
+        writer.set_indexes_aside(["identities"])  # most rows written again: indexed once, after
     for edition in english[start:]:
         before = predecessor[edition]
         if edition in rematch:
-            backward = {new: old for old, new in match_editions(of(before), of(edition)).items()} if before else {}
-            digests = {r.number or "": content_digest(r) for r in of(edition)}
+            numbers = digests(edition)
+            if before and numbers == {number: row.digest for number, row in previous_rows.items()}:
+                backward = {number: number for number in numbers}  # the same rules at the same numbers
+            else:
+                backward = {new: old for old, new in match_editions(of(before), of(edition)).items()} if before else {}
         else:
             stored = writer.identities(edition)
             backward = {number: row.previous for number, row in stored.items() if row.previous}
-            digests = {number: row.digest for number, row in stored.items()}
-        rows = chain(edition, previous_rows, backward, digests)
+            numbers = {number: row.digest for number, row in stored.items()}
+        rows = chain(edition, previous_rows, backward, numbers)
         writer.replace_identities(edition, before, rows.values())
         previous_rows = rows
         records.pop(before or "", None)  # matched for the last time: two editions held, not all
+
+
+# Tracing this many editions again (and half of those stored, at least) writes their identity
+# rows with the secondary indexes set aside (`retrace`).
+_BULK_EDITIONS = 4
 
 
 def chain(edition: str, previous_rows: dict[str, Identity], backward: dict[str, str], digests: dict[str, str]) -> dict[str, Identity]:

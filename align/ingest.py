@@ -124,10 +124,12 @@ def ingest(
             else:
                 todo.append(path)
         english: set[str] = set()
+        digests: dict[str, identities.EditionDigests] = {}
 
         def put(document: documents.ParsedDocument, given: str | None) -> None:
             if document.kind == documents.RULES:
                 english.update(record.edition for record in document.records if record.lang == "en" and record.edition)
+                identities.digests_of(document.records, digests)  # while the records are held
             writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
                        document.kind, document.records, given)
             document.release()
@@ -150,7 +152,7 @@ def ingest(
                 if document.released is None:
                     put(document, stored[document.path].lang if document.path in outcome.realigned else lang)
         terms_changed = any(document.kind in _LINKED_KINDS for document in outcome.stored)
-        relink(writer, english, terms_changed=terms_changed)
+        relink(writer, english, terms_changed=terms_changed, digests=digests)
     return outcome
 
 
@@ -183,13 +185,15 @@ def _realign(writer: Writer, stored: dict[str, storage.Document], outcome: Inges
     return realigned
 
 
-def relink(writer: Writer, changed_english: set[str], *, terms_changed: bool = False) -> None:
+def relink(writer: Writer, changed_english: set[str], *, terms_changed: bool = False,
+           digests: dict[str, identities.EditionDigests] | None = None) -> None:
     """Identities and term links brought up to date: after an ingest, `changed_english` are the
-    English editions it stored; after a migration (links stale) everything is worked out."""
+    English editions it stored (`digests`: their rules' content digests, `identities.digests_of`);
+    after a migration (links stale) everything is worked out."""
     stale = writer.links_stale()
     if stale:
         changed_english = set(writer.english_editions())
-    identities.retrace(writer, changed_english)
+    identities.retrace(writer, changed_english, digests)
     if stale or changed_english or terms_changed:
         link_terms(writer)
     writer.links_current()

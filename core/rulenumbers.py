@@ -7,6 +7,7 @@ and `o` (they read like 1 and 0); after `z` comes `aa`, then `ab`, and so on.
 
 from __future__ import annotations
 
+import functools
 import re
 
 SUBRULE_LETTERS = [c for c in "abcdefghijklmnopqrstuvwxyz" if c not in "lo"]
@@ -20,6 +21,13 @@ def is_rule_number(text: str) -> bool:
     return _NUMBER.match(text) is not None
 
 
+# `split`, `sort_key` and `parent` are asked of the same few thousand numbers again and again
+# (each edition's rules, at parse, store and trace): remembered, up to a bound (as are the
+# references of a text, `_references`).
+_remembered = functools.lru_cache(maxsize=1 << 16)
+
+
+@_remembered
 def split(number: str) -> tuple[int, int | None, str]:
     """`704.5aa` -> (704, 5, "aa"); `701` -> (701, None, "")."""
     match = _NUMBER.match(number)
@@ -47,12 +55,14 @@ def letters_at(index: int) -> str:
     return SUBRULE_LETTERS[first] + SUBRULE_LETTERS[second]
 
 
+@_remembered
 def sort_key(number: str) -> tuple:
     """Orders numbers as the rules do: 704.5z before 704.5aa, 701.9 before 701.10."""
     section, rule, letters = split(number)
     return (section, -1 if rule is None else rule, letter_index(letters))
 
 
+@_remembered
 def parent(number: str) -> str | None:
     """Parent of `704.5aa` is `704.5`; of `704.5` is `704`; of `704` is the chapter `7`."""
     section, rule, letters = split(number)
@@ -105,6 +115,9 @@ _REFERENCE_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _BARE_NUMBER = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]*(?![\d])")
+# Every number `references` finds has three digits in a row: a text without them (most rules
+# text) is passed by at a fraction of the cost of the searches above.
+_THREE_DIGITS = re.compile(r"\d\d\d")
 
 
 def references(text: str) -> list[str]:
@@ -115,7 +128,17 @@ def references(text: str) -> list[str]:
     anywhere: in rules text they are always rule numbers. Three-digit section numbers (714)
     count only after a word for "rule", since "100" alone may be a life total.
     """
+    return list(_references(text))
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _references(text: str) -> tuple[str, ...]:
+    """`references`, remembered for the texts of about two editions: consecutive editions of
+    the rules repeat most of their texts word for word, so an ingest of several asks again and
+    again (a third of parsing an edition)."""
     found: list[str] = []
+    if _THREE_DIGITS.search(text) is None:
+        return ()
 
     def add(number: str) -> None:
         number = number.rstrip(".")
@@ -135,4 +158,4 @@ def references(text: str) -> list[str]:
     for match in _REFERENCE_CONTEXT.finditer(text):
         for number in re.findall(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
             add(number)
-    return found
+    return tuple(found)

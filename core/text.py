@@ -26,6 +26,12 @@ _NO_DECOMPOSITION = str.maketrans(
 
 
 def fold(text: str) -> str:
-    """Case and accents removed: "Électrozoaire" → "electrozoaire", "Æther" → "aether"."""
+    """Case and accents removed: "Électrozoaire" → "electrozoaire", "Æther" → "aether".
+    A text that is, or decomposes to, ASCII has nothing more to remove (most names, and all
+    English: passed by without going through it character by character)."""
+    if text.isascii():
+        return text.casefold()  # NFKD leaves ASCII as it is
     decomposed = unicodedata.normalize("NFKD", text.casefold())
+    if decomposed.isascii():
+        return decomposed
     return "".join(char for char in decomposed if not unicodedata.combining(char)).translate(_NO_DECOMPOSITION)

@@ -6,10 +6,11 @@ about eight deep (file → data → cards → card → foreignData → entry). `
 `LimitError` naming the line of the first bracket past `MAX_DEPTH` (or the caller's limit), in
 linear time and without recursion (`too_deep_line` says how).
 
-Every JSON reader of documents calls it before `json.loads` (or `raw_decode`), on the whole
-text or on the part about to be decoded (`start`, `end`, as offsets in the text). A streaming
-reader may check its buffer from the value's start to the buffer's end: a string cut short at
-the end hides what follows it, and levels closed below the start count as nothing.
+A reader of a whole document calls it before `json.loads`, on the whole text. The streaming
+reader (`json_stream`) calls it on each value once decoded, over exactly that value (`start`,
+`end`, as offsets in the text), and on the rest of its buffer when the decoder stops itself with
+a RecursionError: a string cut short at the end hides what follows it, and levels closed below
+the start count as nothing.
 """
 
 from __future__ import annotations
@@ -61,34 +62,6 @@ def _line_past(part: str, limit: int) -> int:
         elif bracket in ("]", "}"):
             depth -= 1
     return part.count("\n") + 1
-
-
-def value_deeper_than(text: str, start: int, limit: int = MAX_DEPTH, window: int = 1 << 13) -> bool:
-    """Whether the value that starts at `start` (after white space) may nest deeper than
-    `limit`, reading only as far as that value goes: a window of the text from `start`, made
-    four times larger until the value closes within it (or the text ends). A streaming reader
-    asks this for each card of a buffer of a million characters: checking the whole rest of the
-    buffer each time made reading a set file quadratic (1.3 s of the 1.9 MB Kaladesh file).
-    True means "check it exactly" (`check_depth` over the rest), not that it is too deep."""
-    end = len(text)
-    while True:
-        stop = min(end, start + window)
-        part = text[start:stop]
-        head = part.lstrip()[:1]
-        if head and head not in "[{":
-            return False  # a string, number or literal: the decoder does not recurse into it
-        if stop == end and part.count("[") + part.count("{") <= limit:
-            return False
-        data = _ESCAPE.sub(b"", part.encode("utf-8", "surrogatepass"))
-        pieces = data.translate(None, _NOT_SKELETON).split(b'"')
-        skeleton = b"".join(pieces[0 : len(pieces) - (len(pieces) % 2 == 0) : 2])
-        depths = list(itertools.accumulate(array("b", skeleton.translate(_STEPS))))
-        closed = depths.index(0) + 1 if 0 in depths else None
-        if max(depths[:closed], default=0) > limit:
-            return True
-        if closed is not None or stop == end:
-            return False
-        window *= 4
 
 
 def check_depth(text: str, source: str, limit: int = MAX_DEPTH, start: int = 0, end: int | None = None,

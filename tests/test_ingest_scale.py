@@ -50,3 +50,15 @@ def test_a_rule_page_is_aligned_alike_against_only_the_rules_it_names():
         named = documents.parse_each([page], context=lambda kinds, numbers: ingest.alignment_context(corpus, kinds, numbers))
         assert [(d.kind, d.records, d.warnings) for d in named[0]] == [(d.kind, d.records, d.warnings) for d in whole[0]], page
         assert list(map(str, named[1])) == list(map(str, whole[1])), page
+
+
+def test_each_reference_document_is_handed_on_before_the_next_file_is_read():
+    """Sixty-four editions read first and parsed after held all their text at once: each is
+    parsed and given to `on_reference` (stored and released, at ingest) before the next is read."""
+    editions = [str(corpus_file(f"cr/{name}")) for name in ("en-20240607.txt", "en-20260807.txt")]
+    keywords = str(corpus_file("cr/keywords_en_es_fr.tsv"))
+    events: list[tuple[str, str]] = []
+    parsed, failures = documents.parse_each([*editions, keywords], on_read=lambda path: events.append(("read", path)),
+                                            on_reference=lambda document: events.append(("parsed", document.path)))
+    assert not failures and [document.kind for document in parsed] == [documents.RULES, documents.RULES, documents.KEYWORDS]
+    assert events == [(event, path) for path in [*editions, keywords] for event in ("read", "parsed")]

@@ -1,8 +1,10 @@
-"""The depth check a streaming reader runs before decoding each value reads only as far as
-that value goes (`json_depth.value_deeper_than`), and agrees with the decoder on the value."""
+"""The depth check of the streaming reader: each value is checked once decoded, over exactly
+that value (`json_stream.JsonReader.value`), and refused at the line of its first bracket past
+the limit, whatever the value's siblings and however the reads split the text."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -11,32 +13,48 @@ from hypothesis import strategies as st
 
 from mtgrules.errors import LimitError
 from mtgrules.parsers import json_depth, mtgjson
+from mtgrules.parsers.json_stream import JsonReader
 from tests.conftest import corpus_file
 
 _VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ ab', max_size=6),
     lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(alphabet='[]{}"\\ab', max_size=3), children, max_size=3),
-    max_leaves=40,
+    max_leaves=20,
 )
 
 
-def _depth(value) -> int:
-    if isinstance(value, list):
-        return 1 + max(map(_depth, value), default=0)
-    if isinstance(value, dict):
-        return 1 + max(map(_depth, value.values()), default=0)
-    return 0
+def _nested(depth: int, inner) -> object:
+    for level in range(depth):
+        inner = [inner] if level % 2 else {"k": inner}
+    return inner
 
 
-@settings(max_examples=300, deadline=None)
-@given(value=_VALUES, sibling=_VALUES, indent=st.sampled_from([None, 1]), limit=st.integers(0, 8),
-       window=st.integers(1, 40))
-def test_the_check_of_one_value_agrees_with_the_decoder(value, sibling, indent, limit, window):
-    """Whatever follows the value (a deeper sibling, parents closing, a string cut short), and
-    however small the first window: True exactly when the value itself nests deeper."""
-    before = '{"cards": [1, '
-    text = before + json.dumps(value, indent=indent) + ", " + json.dumps(sibling, indent=indent) + "]}, " + '"cut [[[['
-    assert json_depth.value_deeper_than(text, len(before), limit, window=window) == (_depth(value) > limit)
+@settings(max_examples=200, deadline=None)
+@given(before=st.lists(_VALUES, max_size=3), after=st.lists(_VALUES, max_size=3), inner=_VALUES,
+       extra=st.integers(-3, 3), indent=st.sampled_from([None, 1]), chunk_size=st.integers(1, 200))
+def test_a_value_nested_past_the_limit_is_refused_at_its_line_and_others_read(before, after, inner, extra, indent, chunk_size):
+    """A value of a list nested (with what it holds) just below, at or past the limit, between
+    values of any kind, read in chunks of any size: read as json reads it, or refused at the
+    line of its first bracket past the limit."""
+    deep = _nested(json_depth.MAX_DEPTH - 2 + extra, inner)
+    text = json.dumps([*before, deep, *after], indent=indent)
+    reader = JsonReader(io.BytesIO(text.encode()), "set.json", chunk_size=chunk_size)
+    line = json_depth.too_deep_line(text, json_depth.MAX_DEPTH + 1)  # the list holding the values is a level more
+    try:
+        values = [reader.value("item") for _ in reader.items("the list")]
+    except LimitError as error:
+        assert line is not None and error.line == line
+    else:
+        assert line is None and values == json.loads(text)
+
+
+@pytest.mark.parametrize("depth", [json_depth.MAX_DEPTH + 1, 990, 1000, 100_000])
+def test_a_value_deeper_than_the_decoder_recurses_is_refused_at_its_line(depth):
+    text = '[1,\n2,\n' + "[" * depth + "]" * depth + "]"
+    reader = JsonReader(io.BytesIO(text.encode()), "set.json", chunk_size=4096)
+    with pytest.raises(LimitError) as caught:
+        [reader.value("item") for _ in reader.items("the list")]
+    assert caught.value.line == 3
 
 
 def test_a_deep_card_in_a_set_file_is_refused_at_its_line():

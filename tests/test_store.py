@@ -65,6 +65,27 @@ def test_a_database_written_before_citations_gets_them_on_first_open_without_a_n
     assert corpus.generation() == generation
 
 
+def test_a_record_is_stored_without_its_default_fields_and_read_back_whole():
+    glossary = Record(kind="glossary", lang="en", source="cr.txt:9", title="Connive", text="", edition="2026-08-07", aligned=True)
+    ruling = Record(kind="ruling", lang="es", source="page.html:3", card="Aether Hub", text="Sí.", position=0, en_position=1,
+                    confidence=0.0, names={"es": "Centro de éter"})
+    put("/a.txt", [glossary, ruling])
+    corpus = store.Store()
+    assert [r for r in corpus.records() if r.source in ("cr.txt:9", "page.html:3")] == [glossary, ruling]
+    stored = json.loads(corpus.db.execute("SELECT body FROM records WHERE card = 'Aether Hub'").fetchone()[0])
+    assert set(stored) == {"kind", "lang", "source", "text", "card", "position", "en_position", "confidence", "names"}
+    text = corpus.db.execute("SELECT json_extract(body, '$.text') FROM records WHERE title = 'Connive'").fetchone()[0]
+    assert text == ""
+
+
+def test_a_record_stored_with_every_field_as_earlier_versions_wrote_it_reads_the_same(isolated_home):
+    record = rule("100.1", "2026-08-07", "One.", title="Game")
+    put("/a.txt", [record])
+    with store.Store().writing() as writer:
+        writer.db.execute("UPDATE records SET body = ? WHERE number = '100.1'", (record.to_json(with_en_text=False),))
+    assert store.Store().records(numbers=["100.1"]) == [record]
+
+
 def test_numbers_from_a_prefix_are_those_of_one_edition_and_of_none():
     put("/a.txt", [rule("904.5", "2030-01-01", "a"), rule("904.5g", "2030-01-01", "b"), rule("904.6", "2030-01-01", "c"),
                    rule("904.5h", "2024-06-07", "d"), rule("904.5z", None, "e")])
@@ -286,3 +307,37 @@ def test_a_refused_first_ingest_leaves_the_data_folder_empty(isolated_home):
         writer.put("/a.txt", "a", "rules", [])
         raise Refused
     assert list(isolated_home.iterdir()) == []
+
+
+def _indexes(db) -> list[tuple[str, str]]:
+    return db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").fetchall()
+
+
+def test_a_bulk_load_sets_the_indexes_aside_and_every_read_and_the_commit_has_them_back(isolated_home):
+    many = [rule(f"{100 + n // 100}.{n % 100 + 1}", "2026-08-07", f"Rule {n}.") for n in range(store._BULK_RECORDS + 1)]
+    with store.Store().writing() as writer:
+        indexes = _indexes(writer.connection)
+        writer.put("/big.txt", "big", "rules", many)
+        assert len(_indexes(writer.connection)) < len(indexes)  # set aside while loading
+        writer.put("/small.txt", "small", "rules", [rule("900.1", "2026-08-07", "Small.")])
+        assert len(_indexes(writer.connection)) < len(indexes)  # still aside: only records stored
+        found = writer.records(numbers=["100.1", "900.1"], langs=["en"])
+        assert [r.text for r in found if r.source == "2026-08-07.txt:1"] == ["Rule 0.", "Small."]
+        assert _indexes(writer.connection) == indexes  # the read brought them back first
+    corpus = store.Store()
+    assert _indexes(corpus.db) == indexes
+    assert corpus.count(edition="2026-08-07", langs=["en"]) == len(many) + 1
+    for table in ("records", "card_names", "citations"):  # the tables and their indexes agree
+        assert corpus.db.execute(f"PRAGMA integrity_check({table})").fetchone()[0] == "ok"
+
+
+def test_an_ingest_failing_after_a_bulk_load_leaves_the_store_and_its_indexes_as_they_were(isolated_home):
+    put("/a.txt", [rule("100.1", "2026-08-07", "One.")])
+    before = _indexes(store.Store().db)
+    many = [rule(f"{200 + n // 100}.{n % 100 + 1}", "2026-08-07", f"Rule {n}.") for n in range(store._BULK_RECORDS + 1)]
+    with pytest.raises(RuntimeError), store.Store().writing() as writer:
+        writer.put("/big.txt", "big", "rules", many)
+        raise RuntimeError("interrupted")
+    corpus = store.Store()
+    assert _indexes(corpus.db) == before
+    assert [r.number for r in corpus.records(edition="2026-08-07", langs=["en"])] == ["100.1"]
