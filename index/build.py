@@ -76,7 +76,7 @@ QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
 LOCK = "build.lock"
 # Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 7
+LAYOUT = 8
 # Processes a full build indexes with (whoosh's multiprocessing writer, one segment each):
 # MTGRULES_BUILD_PROCESSES=2 splits the indexing over two cores. Not the default: on this
 # two-core machine shared with other work it took longer (4x corpus: 137 s against 126 s wall,
@@ -254,16 +254,18 @@ class Rows:
 def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildReporter = SILENT,
                 corpus: Queries | None = None) -> None:
     """Write a complete index of `rows` into the new folder `folder`, with its lexicon; each
-    record's views (`Views`) from the identities of `corpus`. When the rows carry their store
-    ids (they are the whole of `corpus`), the index lists the documents it holds, and a later
-    change of the corpus updates it in place (`mtgrules.index.update`) instead of building it
-    again. The records are read twice, never held all at once (82,000 records take 300 MB as
-    objects); what is held is what entries show of each other, and the records the lexicon
-    learns from (`lexicon_records`)."""
+    record's views (`Views`) from the identities of `corpus`. One entry per distinct content
+    (`mtgrules.index.entries`): a rule standing in sixteen editions, a ruling on 753 cards is
+    indexed once. When the rows carry their store ids (they are the whole of `corpus`), the
+    index lists the documents it holds, and a later change of the corpus updates it in place
+    (`mtgrules.index.update`) instead of building it again. The records are read twice, never
+    held all at once (82,000 records take 300 MB as objects); what is held is what entries
+    show of each other and of their members, and the distinct records the lexicon learns from
+    (`lexicon_records`)."""
     from whoosh import index
 
     from mtgrules.align import corpus_lexicon
-    from mtgrules.index import schema
+    from mtgrules.index import entries, schema
 
     views = Views(corpus)
     langs_of: dict[tuple, set[str]] = defaultdict(set)
@@ -271,22 +273,35 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
     vocabulary: dict[str, set[str]] = defaultdict(set)
     terms: set[str] = set()
     learning: list[Record] = []
+    taught: set[str] = set()
     documents: set[int] = set()
+    grouping = entries.Grouping(views)
     complete = True
-    for ids, record in rows.read():
+    for position, (ids, record) in enumerate(rows.read()):
         langs_of[views.key(record)].add(record.lang)
         schema.add_card_names(names, record)
-        record_words([record], vocabulary)
-        terms |= english_terms([record])
-        if ids is None or lexicon_records([record]):  # records given directly: all of them
+        digest = entries.content_digest(record, views)
+        repeated = grouping.seen(digest)
+        grouping.add(record, ids or (position, position), digest)
+        record_words([record], vocabulary, text=not repeated)
+        if not repeated:
+            terms |= english_terms([record])
+        if (ids is None or lexicon_records([record])) and corpus_lexicon.teaches_anew(record, taught):
             learning.append(record)
         if ids is None:
             complete = False
         else:
             documents.add(ids[1])
     languages_of = {key: sorted(found) for key, found in langs_of.items()}
+    del langs_of
     names_of = {card: list(found) for card, found in names.items()}
-    langs = sorted({lang for found in langs_of.values() for lang in found})
+    del names
+    langs = sorted({lang for found in languages_of.values() for lang in found})
+    # The entry each representative record writes: (group, languages of its key, members).
+    written: dict[int, tuple[str, list[str], list[entries.Member]]] = {}
+    for digest, key_langs, members in grouping.entries(languages_of):
+        written[members[0].row] = (digest, key_langs, members)  # type: ignore[index]
+    del grouping
     folder.mkdir(parents=True)
     ix = index.create_in(str(folder), schema.build_schema(langs))
     editions: set[str] = set()
@@ -298,10 +313,16 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
         else ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
     try:
         with reporter.indexing(rows) as shown:
-            for (ids, _), record in zip(rows.read(), shown, strict=True):
-                shown_in = views.of(record)
-                editions.update(shown_in[0])
-                writer.add_document(**schema.document(record, languages_of[views.key(record)], names_of, shown_in, ids))
+            for position, ((ids, _), record) in enumerate(zip(rows.read(), shown, strict=True)):
+                entry = written.pop(ids[0] if ids else position, None)
+                if entry is None:
+                    continue  # a member of an entry another record writes
+                group, key_langs, members = entry
+                if ids is None:  # records given directly: no store ids to keep
+                    members = [member._replace(row=None, document=None) for member in members]
+                added = schema.document(record, key_langs, names_of, views.of(record), ids, group, members)
+                editions.update(added["views"].split())
+                writer.add_document(**added)
         writer.commit()
     except BaseException:
         writer.cancel()
@@ -391,9 +412,10 @@ def write_lexicon(folder: Path, compiled: dict) -> None:
             (folder / LEXICON_FOLDER / lexicon_file(lang, direction)).write_bytes(pickle.dumps(table, protocol=5))
 
 
-def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | None = None, text: bool = True) -> dict[str, set[str]]:
     """Language -> the folded words of `records` in it (added to `vocabulary` when given): a
-    card's or term's name in each language goes to that language, not to the record's."""
+    card's or term's name in each language goes to that language, not to the record's. Without
+    `text`, only names and titles (a record whose text another record of the corpus has)."""
     from mtgrules.align.lexicon import LEXICON_LANGUAGE
     from mtgrules.align.phrases import words_of
     from mtgrules.text import fold
@@ -402,7 +424,8 @@ def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | No
     for record in records:
         for code, name in record.names.items():
             raw[LEXICON_LANGUAGE.get(code, code)].update(words_of(name))
-        raw[record.lang].update(words_of("\n".join([record.title or record.printed_name or "", record.text, *record.examples])))
+        title = record.title or record.printed_name or ""
+        raw[record.lang].update(words_of("\n".join([title, record.text, *record.examples]) if text else title))
     found: dict[str, set[str]] = defaultdict(set) if vocabulary is None else vocabulary
     for lang, words in raw.items():
         found[lang].update(fold(word) for word in words)
