@@ -54,7 +54,7 @@ import os
 import pickle
 import shutil
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
@@ -240,15 +240,34 @@ class Rows:
     shows of others (languages of a key, names of a card, the vocabulary), once to index them.
     `read()` gives a fresh iterator of `Row`s each time."""
 
-    def __init__(self, read: Callable[[], Iterator[Row]], count: int):
+    def __init__(self, read: Callable[[], Iterator[Row]], count: int,
+                 read_documents: Callable[[list[int]], Iterator[Row]] | None = None):
         self.read = read
         self.count = count
+        self.read_documents = read_documents  # the rows of some documents only, when they come from a store
 
     def __len__(self) -> int:
         return self.count
 
     def __iter__(self) -> Iterator[Record]:
         return (record for _, record in self.read())
+
+
+class _Reading:
+    """`rows` read once, given to a reporter as records: `ids` holds the store ids of the record
+    last given (the reporter's progress bar yields the records as they come)."""
+
+    def __init__(self, rows: Rows):
+        self.rows = rows
+        self.ids: tuple[int, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Record]:
+        for ids, record in self.rows.read():
+            self.ids = ids
+            yield record
 
 
 def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildReporter = SILENT,
@@ -274,7 +293,7 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
     terms: set[str] = set()
     learning: list[Record] = []
     taught: set[str] = set()
-    documents: set[int] = set()
+    documents: Counter[int] = Counter()  # document id -> its records
     grouping = entries.Grouping(views)
     complete = True
     for position, (ids, record) in enumerate(rows.read()):
@@ -291,7 +310,7 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
         if ids is None:
             complete = False
         else:
-            documents.add(ids[1])
+            documents[ids[1]] += 1
     languages_of = {key: sorted(found) for key, found in langs_of.items()}
     del langs_of
     names_of = {card: list(found) for card, found in names.items()}
@@ -302,9 +321,16 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
     for digest, key_langs, members in grouping.entries(languages_of):
         written[members[0].row] = (digest, key_langs, members)  # type: ignore[index]
     del grouping
+    records = len(rows)
     folder.mkdir(parents=True)
     ix = index.create_in(str(folder), schema.build_schema(langs))
     editions: set[str] = set()
+    # Only the documents holding an entry's representative are read again: with sixteen
+    # editions of one text, the newest edition's rules write the entries of all sixteen.
+    if rows.read_documents is not None and complete:
+        wanted = sorted({members[0].document for _, _, members in written.values() if members[0].document is not None})
+        read_documents = rows.read_documents
+        rows = Rows(lambda: read_documents(wanted), sum(documents[document] for document in wanted))
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
@@ -312,8 +338,10 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
     writer = ix.writer(procs=BUILD_PROCESSES, multisegment=True, limitmb=WRITER_MEMORY_MB, compound=False) if BUILD_PROCESSES > 1 \
         else ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
     try:
-        with reporter.indexing(rows) as shown:
-            for position, ((ids, _), record) in enumerate(zip(rows.read(), shown, strict=True)):
+        reading = _Reading(rows)
+        with reporter.indexing(reading) as shown:
+            for position, record in enumerate(shown):
+                ids = reading.ids
                 entry = written.pop(ids[0] if ids else position, None)
                 if entry is None:
                     continue  # a member of an entry another record writes
@@ -343,7 +371,7 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
         "langs": langs,
         "editions": sorted(editions - {EVERY_VIEW}),
         "view": views.default,
-        "records": len(rows),
+        "records": records,
         "documents": sorted(documents) if updatable else None,
         "links": corpus.links_digest() if updatable and corpus is not None else None,
     })
@@ -418,7 +446,7 @@ def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | No
     `text`, only names and titles (a record whose text another record of the corpus has)."""
     from mtgrules.align.lexicon import LEXICON_LANGUAGE
     from mtgrules.align.phrases import words_of
-    from mtgrules.text import fold
+    from mtgrules.index.analyzers import fold  # remembered: the same words come again and again
 
     raw: dict[str, set[str]] = defaultdict(set)
     for record in records:
@@ -508,7 +536,10 @@ def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str |
         fingerprint = fingerprint or corpus.fingerprint()
     if records is None:
         store = linking.open_store(store=corpus)
-        rows = Rows(lambda: (((row, document), record) for row, document, record in linking.iter_rows(store)), store.count())
+        def read(documents: list[int] | None = None) -> Iterator[Row]:
+            return (((row, document), record) for row, document, record in linking.iter_rows(store, documents=documents))
+
+        rows = Rows(read, store.count(), read)
     else:
         given = records
         rows = Rows(lambda: ((None, record) for record in given), len(given))

@@ -19,8 +19,9 @@ twice the body in BM25F. Next to them:
   `members` lists the entry's records (record id, document id, edition, number, card); an
   English text of several editions stores, per edition, its number and source there (`shown`);
   a ruling on several cards every card (`cards`), and its `card` field holds all their names.
-- `row`, `document`: the ids in the store of the entry's records and of their documents,
-  not stored: what an update of the index in place (`mtgrules.index.update`) finds entries by.
+- `document`: the ids in the store of the documents of the entry's records, not stored: what
+  an update of the index in place (`mtgrules.index.update`) finds the entries of a document
+  gone by (those of a record still stored it finds by `group`: a stored record never changes).
 """
 
 from __future__ import annotations
@@ -57,7 +58,6 @@ def text_field(lang: str) -> str:
 def build_schema(langs: list[str]) -> Schema:
     schema = Schema(
         number=KEYWORD(stored=True),
-        row=KEYWORD(),
         document=KEYWORD(),
         group=ID(stored=True),
         members=STORED(),
@@ -137,15 +137,16 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
     for card in cards:
         names.append(card)
         names.extend((names_of_cards or {}).get(card, []))
-    titles = "\n".join(dict.fromkeys(member.title for member in members)) if record.kind == "ruling" else title
+    # A ruling on several cards: their names are in `card` (which a word of a query searches
+    # too), not again in its title, which would weigh every card's name as a title.
+    titles = "" if record.kind == "ruling" and len(members) > 1 else title
     fields: dict = {}
     if record.kind in EDITION_KINDS and len(members) > 1:  # one text in several editions
         views = (sorted({member.edition for member in members}), {})
         fields["shown"] = {member.edition: [member.number, member.source] for member in members}
     if record.kind == "ruling" and len(cards) > 1:
         fields["cards"] = cards
-    ids = {"row": " ".join(str(m.row) for m in members), "document": " ".join(dict.fromkeys(str(m.document) for m in members))} \
-        if members[0].row is not None else {}
+    ids = {"document": " ".join(dict.fromkeys(str(m.document) for m in members))} if members[0].document is not None else {}
     return {
         **ids,
         **fields,

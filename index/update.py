@@ -2,18 +2,24 @@
 
 Building the index of 82,000 records takes most of a minute; ingesting one page changes a few
 dozen. A build lists the store's documents it holds (`meta.json` "documents": their ids, which
-the store never gives twice, see `Queries.document_ids`), and each index entry carries its
-record's and its document's ids (`row`, `document`). When the corpus changed, `update_locked`
-works on a copy of the current build:
+the store never gives twice, see `Queries.document_ids`). An index entry stands for records of
+one content (`mtgrules.index.entries`): it lists them (`members`: record and document ids),
+names its content (`group`) and indexes its records' documents (`document`). When the corpus
+changed, `update_locked` works on a copy of the current build:
 
 - whoosh's segment files are never changed once written (deletions are kept in the table of
   contents, a new file at each commit), so the copy is made of hard links: nothing is copied
   and the current build is left as it is, in use by any running search;
-- the entries of the documents gone (removed, or stored again) are deleted, and the records of
-  the new documents added;
-- so are the entries that show something of other records and would now show it wrongly: the
-  languages a record's key exists in (`key_langs`, "also in es, fr") and the names a card is
-  printed under (`card`), for the keys and cards the changed records have;
+- the records to write are those of the new documents, and those that show something of
+  other records and would now show it wrongly: the languages a record's key exists in
+  (`key_langs`, "also in es, fr") and the names a card is printed under (`card`), for the
+  keys and cards the changed records have (those of the documents gone read from their
+  entries);
+- every entry they touch is written again whole: the entries of the documents gone (removed,
+  or stored again), and those of the contents of the records to write (which hold them, or
+  which they join: a new edition's rule joins the entry of its text in the other editions),
+  their other records read from the store and added, until every entry deleted has all its
+  stored records among those written; they are grouped as a full build groups them;
 - the vocabulary gains the new records' words (words of removed records stay until the next
   full build: a word in the vocabulary with nothing to find is harmless, it only helps detect
   a query's language); the default view's documents are listed again; the lexicon files are
@@ -148,9 +154,9 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
 
 
 def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], views: build.Views) -> set[int]:
-    """The entries (index document numbers) to write again for the records `rows`: those that
-    hold one of them, and those of the same content (a new edition's rule joins the entry of
-    its text in the others), their other records added to `rows`, until every entry written
+    """The entries (index document numbers) to write again for the records `rows`: those of
+    their contents, which hold them or which they join (a new edition's rule joins the entry
+    of its text in the others), their other records added to `rows`, until every entry written
     again has all its records in `rows` (an entry is written whole, from the store's records)."""
     from mtgrules.index import entries
 
@@ -158,9 +164,10 @@ def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], vie
     pending = list(rows.values())
     while pending:
         found = set()
-        for row_id, _, record in pending:
-            found.update(searcher.document_numbers(row=str(row_id)))
-            found.update(searcher.document_numbers(group=entries.content_digest(record, views)))
+        # A stored record never changes (a document changed is stored again, under new ids):
+        # the entry that holds it is one of those of its content.
+        for record in {entries.content_digest(row[2], views) for row in pending}:
+            found.update(searcher.document_numbers(group=record))
         missing: dict[tuple, set[int]] = {}
         for number in found - redone:
             fields = searcher.stored_fields(number)
