@@ -253,6 +253,27 @@ class Rows:
         return (record for _, record in self.read())
 
 
+def remember_missing_columns() -> None:
+    """Make whoosh remember that a field has no lengths column. Committing a segment asks the
+    length of each posting's field in its document; for a field without lengths (`ID`,
+    `KEYWORD`: `views`, `document`, `group`, `kind`, `lang`, `number`) whoosh 2.7 looks for the
+    column's file again each time, one `stat` per posting: 170,000 of them in a 16-edition
+    build, some 3 seconds."""
+    from whoosh.codec import whoosh3
+
+    reader = whoosh3.W3PerDocReader
+    if getattr(reader, "_mtgrules_remembers", False):
+        return
+
+    def cached_reader(self, fieldname, column):
+        if fieldname not in self._readers:
+            self._readers[fieldname] = self.column_reader(fieldname, column) if self.has_column(fieldname) else None
+        return self._readers[fieldname]
+
+    reader._cached_reader = cached_reader
+    reader._mtgrules_remembers = True
+
+
 class _Reading:
     """`rows` read once, given to a reporter as records: `ids` holds the store ids of the record
     last given (the reporter's progress bar yields the records as they come)."""
@@ -335,6 +356,7 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
     # in place.
+    remember_missing_columns()
     writer = ix.writer(procs=BUILD_PROCESSES, multisegment=True, limitmb=WRITER_MEMORY_MB, compound=False) if BUILD_PROCESSES > 1 \
         else ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
     try:

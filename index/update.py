@@ -117,6 +117,7 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     grouping = entries.Grouping(views)
     for row_id in sorted(rows):
         grouping.add(rows[row_id][2], rows[row_id][:2])
+    build.remember_missing_columns()
     writer = ix.writer(limitmb=build.WRITER_MEMORY_MB, compound=False)
     try:
         for lang in sorted({record.lang for record in records} - langs):
