@@ -103,7 +103,7 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
         # What shows something of the changed records (languages of a key, names of a card).
         rows = {row[0]: row for row in new}
         rows.update((row[0], row) for row in _rows_of(corpus, keys, cards, views) if row[1] not in added)
-        redone |= _close(searcher, corpus, rows, set(removed), views)
+        redone = _close(searcher, corpus, rows, set(removed), views, redone)
     records = [row[2] for row in rows.values()]
     # Every record of the keys and cards of those written again (what their entries show of
     # others); those of the changed keys and cards are among them already.
@@ -154,21 +154,21 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     })
 
 
-def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], views: build.Views) -> set[int]:
-    """The entries (index document numbers) to write again for the records `rows`: those of
-    their contents, which hold them or which they join (a new edition's rule joins the entry
+def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], views: build.Views, gone: set[int]) -> set[int]:
+    """The entries (index document numbers) to write again for the records `rows` and the
+    entries `gone` (of documents removed): those of their contents, which hold them or which they join (a new edition's rule joins the entry
     of its text in the others), their other records added to `rows`, until every entry written
     again has all its records in `rows` (an entry is written whole, from the store's records)."""
     from mtgrules.index import entries
 
     redone: set[int] = set()
     pending = list(rows.values())
-    while pending:
-        found = set()
+    found = set(gone)  # the entries of the documents gone: their other records are written again
+    while pending or found:
         # A stored record never changes (a document changed is stored again, under new ids):
         # the entry that holds it is one of those of its content.
-        for record in {entries.content_digest(row[2], views) for row in pending}:
-            found.update(searcher.document_numbers(group=record))
+        for digest in {entries.content_digest(row[2], views) for row in pending}:
+            found.update(searcher.document_numbers(group=digest))
         missing: dict[tuple, set[int]] = {}
         for number in found - redone:
             fields = searcher.stored_fields(number)
@@ -179,6 +179,7 @@ def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], vie
         redone |= found
         pending = [row for row in _members(corpus, missing) if row[0] not in rows]
         rows.update((row[0], row) for row in pending)
+        found = set()
     return redone
 
 
