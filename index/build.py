@@ -323,7 +323,8 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
         digest = entries.content_digest(record, views)
         repeated = grouping.seen(digest)
         grouping.add(record, ids or (position, position), digest)
-        record_words([record], vocabulary, text=not repeated)
+        if not (repeated and record.kind in entries.EDITION_KINDS):  # a rule's title is its content's
+            record_words([record], vocabulary, text=not repeated)
         if not repeated:
             terms |= english_terms([record])
         if (ids is None or lexicon_records([record])) and corpus_lexicon.teaches_anew(record, taught):
@@ -559,7 +560,10 @@ def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str |
     if records is None:
         store = linking.open_store(store=corpus)
         def read(documents: list[int] | None = None) -> Iterator[Row]:
-            return (((row, document), record) for row, document, record in linking.iter_rows(store, documents=documents))
+            # The second reading, of some documents, writes entries, which show no English text
+            # of a translated ruling (the lexicon learnt from it in the first).
+            rows = linking.iter_rows(store, documents=documents, english_text=documents is None)
+            return (((row, document), record) for row, document, record in rows)
 
         rows = Rows(read, store.count(), read)
     else:

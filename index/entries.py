@@ -25,6 +25,7 @@ An entry's `group` names its content (`content_digest`), and `members` lists its
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
@@ -48,7 +49,6 @@ class Member(NamedTuple):
     number: str
     card: str
     source: str
-    title: str
 
 
 def content_digest(record: Record, views: Views) -> str:
@@ -70,10 +70,10 @@ def content_digest(record: Record, views: Views) -> str:
 
 
 def member_of(record: Record, ids: tuple[int, int] | None) -> Member:
-    from mtgrules.index.schema import record_title
-
-    return Member(ids[0] if ids else None, ids[1] if ids else None, record.edition or "", record.number or "",
-                  record.card or "", record.source, record_title(record))
+    # Editions, rule numbers and card names are shared by many records: one string each (a 64-edition
+    # build holds 330,000 members).
+    return Member(ids[0] if ids else None, ids[1] if ids else None, sys.intern(record.edition or ""), sys.intern(record.number or ""),
+                  sys.intern(record.card or ""), record.source)
 
 
 class Grouping:
@@ -83,13 +83,17 @@ class Grouping:
 
     def __init__(self, views: Views):
         self.views = views
-        self._members: dict[str, list[tuple[Member, tuple]]] = defaultdict(list)
+        self._members: dict[str, list[Member]] = defaultdict(list)
+        self._keys: dict[str, list[tuple]] = defaultdict(list)  # each member's key (`Views.key`)
+        self._shared: dict[tuple, tuple] = {}  # each key once: most records share theirs
         self._kinds: dict[str, str] = {}
 
     def add(self, record: Record, ids: tuple[int, int] | None, digest: str | None = None) -> str:
         """Count `record` (with its store ids) in; returns its content digest."""
         digest = digest or content_digest(record, self.views)
-        self._members[digest].append((member_of(record, ids), self.views.key(record)))
+        key = self.views.key(record)
+        self._members[digest].append(member_of(record, ids))
+        self._keys[digest].append(self._shared.setdefault(key, key))
         self._kinds[digest] = record.kind
         return digest
 
@@ -102,7 +106,7 @@ class Grouping:
         default = self.views.default
         for digest, members in self._members.items():
             split: dict[tuple, list[Member]] = {}
-            for member, key in members:
+            for member, key in zip(members, self._keys[digest], strict=True):
                 langs = languages_of[key]
                 apart = key if len(langs) > 1 and self._kinds[digest] not in EDITION_KINDS else None
                 split.setdefault((tuple(langs), apart), []).append(member)
