@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -50,12 +51,16 @@ def mtgrules(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run(command(*args), capture_output=True, text=True, timeout=timeout, cwd=REPO, env=os.environ.copy())
 
 
-def answers(lookups: list[tuple[str, ...]] = LOOKUPS) -> dict[tuple, str]:
+def answers(lookups: list[tuple[str, ...]] = LOOKUPS, scores: bool = True) -> dict[tuple, str]:
+    """What each lookup prints; without `scores`, a search's JSON without them: an index updated
+    in place (`mtgrules.index.update`) ranks the same hits in the same order as one built anew,
+    but whoosh counts the entries it deleted in its length statistics until a merge, so the
+    BM25 figures differ in the last digits."""
     found = {}
     for lookup in lookups:
         done = mtgrules(*lookup)
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-        found[lookup] = done.stdout
+        found[lookup] = re.sub(r'"score": [0-9.e-]+, ', "", done.stdout) if lookup[0] == "search" and not scores else done.stdout
     return found
 
 
@@ -203,10 +208,10 @@ def test_an_ingest_killed_at_random_leaves_the_old_corpus_or_the_new():
     few = LOOKUPS[:2]
     assert mtgrules("ingest", str(seed("001"))).returncode == 0
     old = state()
-    before = answers(few)
+    before = answers(few, scores=False)
     took = timed(["ingest", *documents()])
     new = state()
-    after = answers(few)
+    after = answers(few, scores=False)
     for _ in range(KILLS):
         for file in paths.data_dir().glob("corpus.sqlite3*"):
             file.unlink()
@@ -214,10 +219,10 @@ def test_an_ingest_killed_at_random_leaves_the_old_corpus_or_the_new():
         killed_at_random(["ingest", *documents()], rng, took)
         now = state()  # read in this process: the corpus opens, as old or new
         assert now[1] in (old[1], new[1])
-        assert answers(few) in (before, after)  # never a mixture
+        assert answers(few, scores=False) in (before, after)  # never a mixture
         assert not leftovers(), leftovers()
         clean(mtgrules("ingest", *documents()), "warning:")
-        assert answers(few) == after
+        assert answers(few, scores=False) == after
 
 
 def test_a_build_killed_at_random_leaves_an_index_that_answers():
