@@ -62,6 +62,32 @@ def for_corpus(records: list[Record], cache_folder: Path | None = None) -> Lexic
     return base.merged(_learned(segments, cache_folder))
 
 
+def teaches_anew(record: Record, taught: set[str]) -> bool:
+    """False for a card whose texts and type lines are those of a card already in `taught`: the
+    same card (its oracle id) reprinted or renamed with the same texts, or, without an oracle
+    id, texts equal once its own names are masked. Such a copy is the same translation printed
+    again, not another observation of how a text translates: counted sixteen times, a card
+    reprinted sixteen times would make its pairs look surer than those of cards printed once.
+    (Two different cards with one type line are two translations, and count twice.) A build
+    need not hold the copies either. Adds what `record` teaches to `taught`."""
+    if record.kind != "card":
+        return True
+    from mtgrules.align.lexicon import _mask
+
+    texts = [record.text, *record.texts.values(), *record.type_lines.values()]
+    if record.oracle_id:
+        parts = [record.oracle_id, *texts]
+    else:
+        names = [record.card or "", *record.names.values()]
+        parts = [_mask(text, names) for text in texts]
+    digest = hashlib.blake2b("\x1f".join([*record.texts, "\x1e", *record.type_lines, "\x1e", *parts]).encode(),
+                             digest_size=12).hexdigest()
+    if digest in taught:
+        return False
+    taught.add(digest)
+    return True
+
+
 def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
     from mtgrules.align import lexicon
     from mtgrules.align.lexicon import Lexicon

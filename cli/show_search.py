@@ -30,6 +30,10 @@ def describe_key(hit) -> str:
     """How a result names what it is: "rule 704.5f", "ruling Electrozoa #3", "glossary Gift"."""
     if hit.kind in ("rule", "section"):
         return f"{hit.kind} {hit.number}"
+    if hit.kind == "ruling" and len(hit.cards) > 1:  # one text on several cards, shown once
+        from mtgrules.index.entries import shared_cards
+
+        return f"ruling {shared_cards(hit.cards)}"
     if hit.kind == "ruling":
         position = hit.key[2]
         return f"ruling {hit.card}" + (f" #{position}" if position is not None else "")
@@ -52,7 +56,7 @@ def rule_number_asked(text: str) -> str | None:
 
 def _print_hit(rank: int, hit, view: str | None) -> None:
     head = style(f"{rank}. {describe_key(hit)}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
-    if hit.title and hit.kind in ("rule", "section", "ruling"):
+    if hit.title and (hit.kind in ("rule", "section") or (hit.kind == "ruling" and len(hit.cards) <= 1)):
         head += f"  {hit.title}"
     if hit.date:
         head += style(f"  {hit.date}", dim=True)

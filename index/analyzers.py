@@ -27,7 +27,12 @@ from functools import cache, lru_cache
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer
 from whoosh.lang import has_stemmer, stemmer_for_language
 
-from mtgrules.text import fold
+from mtgrules.text import fold as _fold_text
+
+# Folding one word decomposes it character by character; an index build folds the same few
+# thousand words millions of times (every card name of every ruling's `card` field), so the
+# folds are remembered.
+fold = lru_cache(maxsize=200_000)(_fold_text)
 
 # Words, keeping rule numbers such as 704.5aa whole. CJK characters are split apart by
 # `CJKSplitFilter`, not by this pattern: a character class of the CJK ranges costs ~5 ms to

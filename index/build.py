@@ -54,7 +54,7 @@ import os
 import pickle
 import shutil
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
@@ -76,7 +76,7 @@ QUERY_MIN_SCORE = 0.3
 CURRENT = "CURRENT"
 LOCK = "build.lock"
 # Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 7
+LAYOUT = 8
 # Processes a full build indexes with (whoosh's multiprocessing writer, one segment each):
 # MTGRULES_BUILD_PROCESSES=2 splits the indexing over two cores. Not the default: on this
 # two-core machine shared with other work it took longer (4x corpus: 137 s against 126 s wall,
@@ -240,9 +240,11 @@ class Rows:
     shows of others (languages of a key, names of a card, the vocabulary), once to index them.
     `read()` gives a fresh iterator of `Row`s each time."""
 
-    def __init__(self, read: Callable[[], Iterator[Row]], count: int):
+    def __init__(self, read: Callable[[], Iterator[Row]], count: int,
+                 read_documents: Callable[[list[int]], Iterator[Row]] | None = None):
         self.read = read
         self.count = count
+        self.read_documents = read_documents  # the rows of some documents only, when they come from a store
 
     def __len__(self) -> int:
         return self.count
@@ -251,19 +253,59 @@ class Rows:
         return (record for _, record in self.read())
 
 
+def remember_missing_columns() -> None:
+    """Make whoosh remember that a field has no lengths column. Committing a segment asks the
+    length of each posting's field in its document; for a field without lengths (`ID`,
+    `KEYWORD`: `views`, `document`, `group`, `kind`, `lang`, `number`) whoosh 2.7 looks for the
+    column's file again each time, one `stat` per posting: 170,000 of them in a 16-edition
+    build, some 3 seconds."""
+    from whoosh.codec import whoosh3
+
+    reader = whoosh3.W3PerDocReader
+    if getattr(reader, "_mtgrules_remembers", False):
+        return
+
+    def cached_reader(self, fieldname, column):
+        if fieldname not in self._readers:
+            self._readers[fieldname] = self.column_reader(fieldname, column) if self.has_column(fieldname) else None
+        return self._readers[fieldname]
+
+    reader._cached_reader = cached_reader
+    reader._mtgrules_remembers = True
+
+
+class _Reading:
+    """`rows` read once, given to a reporter as records: `ids` holds the store ids of the record
+    last given (the reporter's progress bar yields the records as they come)."""
+
+    def __init__(self, rows: Rows):
+        self.rows = rows
+        self.ids: tuple[int, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Record]:
+        for ids, record in self.rows.read():
+            self.ids = ids
+            yield record
+
+
 def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildReporter = SILENT,
                 corpus: Queries | None = None) -> None:
     """Write a complete index of `rows` into the new folder `folder`, with its lexicon; each
-    record's views (`Views`) from the identities of `corpus`. When the rows carry their store
-    ids (they are the whole of `corpus`), the index lists the documents it holds, and a later
-    change of the corpus updates it in place (`mtgrules.index.update`) instead of building it
-    again. The records are read twice, never held all at once (82,000 records take 300 MB as
-    objects); what is held is what entries show of each other, and the records the lexicon
-    learns from (`lexicon_records`)."""
+    record's views (`Views`) from the identities of `corpus`. One entry per distinct content
+    (`mtgrules.index.entries`): a rule standing in sixteen editions, a ruling on 753 cards is
+    indexed once. When the rows carry their store ids (they are the whole of `corpus`), the
+    index lists the documents it holds, and a later change of the corpus updates it in place
+    (`mtgrules.index.update`) instead of building it again. The records are read twice, never
+    held all at once (82,000 records take 300 MB as objects); what is held is what entries
+    show of each other and of their members, and the distinct records the lexicon learns from
+    (`lexicon_records`)."""
     from whoosh import index
 
     from mtgrules.align import corpus_lexicon
-    from mtgrules.index import schema
+    from mtgrules.index import entries, schema
 
     views = Views(corpus)
     langs_of: dict[tuple, set[str]] = defaultdict(set)
@@ -271,37 +313,67 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
     vocabulary: dict[str, set[str]] = defaultdict(set)
     terms: set[str] = set()
     learning: list[Record] = []
-    documents: set[int] = set()
+    taught: set[str] = set()
+    documents: Counter[int] = Counter()  # document id -> its records
+    grouping = entries.Grouping(views)
     complete = True
-    for ids, record in rows.read():
+    for position, (ids, record) in enumerate(rows.read()):
         langs_of[views.key(record)].add(record.lang)
         schema.add_card_names(names, record)
-        record_words([record], vocabulary)
-        terms |= english_terms([record])
-        if ids is None or lexicon_records([record]):  # records given directly: all of them
+        digest = entries.content_digest(record, views)
+        repeated = grouping.seen(digest)
+        grouping.add(record, ids or (position, position), digest)
+        if not (repeated and record.kind in entries.EDITION_KINDS):  # a rule's title is its content's
+            record_words([record], vocabulary, text=not repeated)
+        if not repeated:
+            terms |= english_terms([record])
+        if (ids is None or lexicon_records([record])) and corpus_lexicon.teaches_anew(record, taught):
             learning.append(record)
         if ids is None:
             complete = False
         else:
-            documents.add(ids[1])
+            documents[ids[1]] += 1
     languages_of = {key: sorted(found) for key, found in langs_of.items()}
+    del langs_of
     names_of = {card: list(found) for card, found in names.items()}
-    langs = sorted({lang for found in langs_of.values() for lang in found})
+    del names
+    langs = sorted({lang for found in languages_of.values() for lang in found})
+    # The entry each representative record writes: (group, languages of its key, members).
+    written: dict[int, tuple[str, list[str], list[entries.Member]]] = {}
+    for digest, key_langs, members in grouping.entries(languages_of):
+        written[members[0].row] = (digest, key_langs, members)  # type: ignore[index]
+    del grouping
+    records = len(rows)
     folder.mkdir(parents=True)
     ix = index.create_in(str(folder), schema.build_schema(langs))
     editions: set[str] = set()
+    # Only the documents holding an entry's representative are read again: with sixteen
+    # editions of one text, the newest edition's rules write the entries of all sixteen.
+    if rows.read_documents is not None and complete:
+        wanted = sorted({members[0].document for _, _, members in written.values() if members[0].document is not None})
+        read_documents = rows.read_documents
+        rows = Rows(lambda: read_documents(wanted), sum(documents[document] for document in wanted))
     # One file per part of the segment, not whoosh's default compound file: whoosh opens a part
     # of a compound file by copying it whole into memory (a BytesIO over the mmap), some 9 MB
     # and 5 ms of each `mtgrules search` with the English rules ingested; plain files are read
     # in place.
+    remember_missing_columns()
     writer = ix.writer(procs=BUILD_PROCESSES, multisegment=True, limitmb=WRITER_MEMORY_MB, compound=False) if BUILD_PROCESSES > 1 \
         else ix.writer(limitmb=WRITER_MEMORY_MB, compound=False)
     try:
-        with reporter.indexing(rows) as shown:
-            for (ids, _), record in zip(rows.read(), shown, strict=True):
-                shown_in = views.of(record)
-                editions.update(shown_in[0])
-                writer.add_document(**schema.document(record, languages_of[views.key(record)], names_of, shown_in, ids))
+        reading = _Reading(rows)
+        with reporter.indexing(reading) as shown:
+            for position, record in enumerate(shown):
+                ids = reading.ids
+                entry = written.pop(ids[0] if ids else position, None)
+                if entry is None:
+                    continue  # a member of an entry another record writes
+                group, key_langs, members = entry
+                if ids is None:  # records given directly: no store ids to keep
+                    members = [member._replace(row=None, document=None) for member in members]
+                added = schema.document(record, key_langs, names_of, views.of(record), ids, group, members)
+                editions.update(added["views"].split())
+                writer.add_document(**added)
         writer.commit()
     except BaseException:
         writer.cancel()
@@ -322,7 +394,7 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
         "langs": langs,
         "editions": sorted(editions - {EVERY_VIEW}),
         "view": views.default,
-        "records": len(rows),
+        "records": records,
         "documents": sorted(documents) if updatable else None,
         "links": corpus.links_digest() if updatable and corpus is not None else None,
     })
@@ -391,18 +463,20 @@ def write_lexicon(folder: Path, compiled: dict) -> None:
             (folder / LEXICON_FOLDER / lexicon_file(lang, direction)).write_bytes(pickle.dumps(table, protocol=5))
 
 
-def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | None = None, text: bool = True) -> dict[str, set[str]]:
     """Language -> the folded words of `records` in it (added to `vocabulary` when given): a
-    card's or term's name in each language goes to that language, not to the record's."""
+    card's or term's name in each language goes to that language, not to the record's. Without
+    `text`, only names and titles (a record whose text another record of the corpus has)."""
     from mtgrules.align.lexicon import LEXICON_LANGUAGE
     from mtgrules.align.phrases import words_of
-    from mtgrules.text import fold
+    from mtgrules.index.analyzers import fold  # remembered: the same words come again and again
 
     raw: dict[str, set[str]] = defaultdict(set)
     for record in records:
         for code, name in record.names.items():
             raw[LEXICON_LANGUAGE.get(code, code)].update(words_of(name))
-        raw[record.lang].update(words_of("\n".join([record.title or record.printed_name or "", record.text, *record.examples])))
+        title = record.title or record.printed_name or ""
+        raw[record.lang].update(words_of("\n".join([title, record.text, *record.examples]) if text else title))
     found: dict[str, set[str]] = defaultdict(set) if vocabulary is None else vocabulary
     for lang, words in raw.items():
         found[lang].update(fold(word) for word in words)
@@ -485,7 +559,13 @@ def _rebuild_locked(root: Path, records: list[Record] | None, fingerprint: str |
         fingerprint = fingerprint or corpus.fingerprint()
     if records is None:
         store = linking.open_store(store=corpus)
-        rows = Rows(lambda: (((row, document), record) for row, document, record in linking.iter_rows(store)), store.count())
+        def read(documents: list[int] | None = None) -> Iterator[Row]:
+            # The second reading, of some documents, writes entries, which show no English text
+            # of a translated ruling (the lexicon learnt from it in the first).
+            rows = linking.iter_rows(store, documents=documents, english_text=documents is None)
+            return (((row, document), record) for row, document, record in rows)
+
+        rows = Rows(read, store.count(), read)
     else:
         given = records
         rows = Rows(lambda: ((None, record) for record in given), len(given))

@@ -137,6 +137,7 @@ class Hit:
     score: float
     translation: str | None = None  # "daño letal → damage lethal" when a translation found it
     edition: str | None = None  # the edition the record belongs to (a translation: the one it follows)
+    cards: list[str] = field(default_factory=list)  # the card's, or a ruling's on several cards every one (`card` the first)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
@@ -154,6 +155,16 @@ class _Found:
     def with_snippet(self) -> Hit:
         self.hit.snippet = snippet(self.body, self.hit.lang, self.stemmed, self.words)
         return self.hit
+
+
+def _card_terms(query) -> list:
+    """The `card:` terms a person typed in `query` (not the `card` field of a word searched in
+    every field, nor one under NOT)."""
+    if query.is_leaf():
+        return [query] if query.field() == "card" else []
+    if isinstance(query, wq.Not) or (isinstance(query, wq.Or) and any(leaf.field() != "card" for leaf in query.leaves())):
+        return []
+    return [term for child in query.children() for term in _card_terms(child)]
 
 
 @dataclass
@@ -284,6 +295,10 @@ class Index:
             stored = hit.fields()
             lang = stored["lang"]
             number = stored.get("view_numbers", {}).get(view, stored.get("number", ""))
+            edition, source = stored.get("edition") or None, stored.get("source", "")
+            shown = stored.get("shown")  # one English text of several editions: as in the view
+            if shown and view in shown:
+                edition, (number, source) = view, shown[view]
             key = json.loads(stored["key"])
             result = Hit(
                 key=[key[0], number] if stored["kind"] in ("rule", "section") else key,
@@ -293,15 +308,31 @@ class Index:
                 title=stored.get("title", ""),
                 card=stored.get("card_name", ""),
                 date=stored.get("date", ""),
-                source=stored.get("source", ""),
+                source=source,
                 snippet="",
                 other_langs=[other for other in stored.get("key_langs", []) if other != lang],
                 score=round(hit.score, 4),
                 translation=translation,
-                edition=stored.get("edition") or None,
+                edition=edition,
+                cards=stored.get("cards") or ([stored["card_name"]] if stored.get("card_name") else []),
             )
             hits.append(_Found(result, stored.get("body") or stored.get("title", ""), stemmed.get(lang, set()), words))
+        shared = [f.hit for f in hits if len(f.hit.cards) > 1]
+        named = self._cards_named(parsed) if shared else set()
+        for hit in shared if named else []:  # `card:"aether hub"`: a shared ruling shown as Aether Hub's first
+            hit.cards = [c for c in hit.cards if c in named] + [c for c in hit.cards if c not in named]
+            hit.card = hit.cards[0]
         return hits
+
+    def _cards_named(self, parsed) -> set[str]:
+        """The English names of the cards the `card:` terms of a query name (any name they are
+        printed under), read from the entries of single cards: what a ruling on several cards
+        is shown first under."""
+        named = _card_terms(parsed)
+        if not named:
+            return set()
+        found = self.searcher.search(wq.And(named) if len(named) > 1 else named[0], limit=200)
+        return {hit["card_name"] for hit in found if hit.get("card_name") and not hit.get("cards")}
 
     def _filters(self, langs: list[str], kinds: list[str] | None, view: str | None) -> tuple[set[int] | None, set[int] | None]:
         """(documents allowed, documents excluded) for these languages and kinds in one

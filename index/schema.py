@@ -9,13 +9,19 @@ twice the body in BM25F. Next to them:
   with stems and silently finds nothing.
 - `card`: the card's English name and every printed name of it (`card:electrozoa`,
   `card:électrozoaire`, `card:"aether hub"`), on the card and on each of its rulings.
-- `number`, `lang`, `kind`: exact values for `number:704.5`, `lang:fr` and the filters.
+- `number`, `lang`, `kind`: exact values for `number:704.5`, `lang:fr` and the filters (`number`:
+  every number the entry's records have, in the editions it stands in).
 - `views`: the editions whose views show the record (`*` for every view), the filter of
   `search --edition`; stored: the record's own `edition` and, where its rule has another number
   in a view, that number (`view_numbers`).
 - stored-only: the record's key (JSON), every language of that key, its source, date.
-- `row`, `document`: the record's id and its document's id in the store, not stored: what an
-  update of the index in place (`mtgrules.index.update`) deletes entries by.
+- one entry per distinct content (`mtgrules.index.entries`): `group` names the content,
+  `members` lists the entry's records (record id, document id, edition, number, card); an
+  English text of several editions stores, per edition, its number and source there (`shown`);
+  a ruling on several cards every card (`cards`), and its `card` field holds all their names.
+- `document`: the ids in the store of the documents of the entry's records, not stored: what
+  an update of the index in place (`mtgrules.index.update`) finds the entries of a document
+  gone by (those of a record still stored it finds by `group`: a stored record never changes).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from collections.abc import Iterable
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from mtgrules.index.analyzers import is_stemmed, language_analyzer, words_analyzer
+from mtgrules.index.entries import EDITION_KINDS, Member, member_of
 from mtgrules.records import Record
 
 TITLE_BOOST = 2.0
@@ -50,9 +57,12 @@ def text_field(lang: str) -> str:
 
 def build_schema(langs: list[str]) -> Schema:
     schema = Schema(
-        number=ID(stored=True),
-        row=ID(),
-        document=ID(),
+        number=KEYWORD(stored=True),
+        document=KEYWORD(),
+        group=ID(stored=True),
+        members=STORED(),
+        shown=STORED(),
+        cards=STORED(),
         lang=ID(stored=True),
         kind=ID(stored=True),
         views=KEYWORD(),
@@ -112,20 +122,40 @@ def add_card_names(names: dict[str, dict[str, None]], record: Record) -> None:
 
 
 def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None,
-             views: tuple[list[str], dict[str, str]] = (["*"], {}), row: tuple[int, int] | None = None) -> dict:
-    """The index document of `record`; `row` is (record id, document id) in the store, when it
-    was read from one."""
+             views: tuple[list[str], dict[str, str]] = (["*"], {}), row: tuple[int, int] | None = None,
+             group: str = "", members: list[Member] | None = None) -> dict:
+    """The index document of `record`, the representative of an entry (`mtgrules.index.entries`)
+    of `members` (default: `record` alone, whose (record id, document id) in the store is `row`,
+    when it was read from one) named `group`."""
+    members = members or [member_of(record, row)]
     title = record_title(record)
     body = record_body(record)
+    cards = list(dict.fromkeys(member.card for member in members if member.card))
     names = [record.card or "", record.printed_name or ""]
     if record.kind == "card":
         names.extend(record.names.values())
-    if names_of_cards and record.card:
-        names.extend(names_of_cards.get(record.card, []))
-    ids = {"row": str(row[0]), "document": str(row[1])} if row is not None else {}
+    for card in cards:
+        names.append(card)
+        names.extend((names_of_cards or {}).get(card, []))
+    # A ruling on several cards: their names are in `card` (which a word of a query searches
+    # too), not again in its title, which would weigh every card's name as a title.
+    titles = "" if record.kind == "ruling" and len(members) > 1 else title
+    fields: dict = {}
+    if record.kind in EDITION_KINDS and len(members) > 1:  # one text in several editions
+        views = (sorted({member.edition for member in members}), {})
+        fields["shown"] = {member.edition: [member.number, member.source] for member in members}
+    if record.kind == "ruling" and len(cards) > 1:
+        fields["cards"] = cards
+    ids = {"document": " ".join(dict.fromkeys(str(m.document) for m in members))} if members[0].document is not None else {}
     return {
         **ids,
-        "number": record.number or "",
+        **fields,
+        "group": group,
+        "members": [list(member[:5]) for member in members],
+        # every number the entry's records have (`number:701.47` finds the rule 2024 numbers
+        # so), the representative's stored
+        "number": " ".join(dict.fromkeys([record.number or "", *(m.number for m in members if m.number)])),
+        "_stored_number": record.number or "",
         "lang": record.lang,
         "kind": record.kind,
         "views": " ".join(views[0]),
@@ -139,7 +169,7 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         "source": record.source,
         "date": record.date or "",
         "card": "\n".join(dict.fromkeys(name for name in names if name)),
-        "words": f"{title}\n{body}",
-        title_field(record.lang): title,
+        "words": f"{titles}\n{body}",
+        title_field(record.lang): titles,
         text_field(record.lang): body,
     }

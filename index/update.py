@@ -2,18 +2,24 @@
 
 Building the index of 82,000 records takes most of a minute; ingesting one page changes a few
 dozen. A build lists the store's documents it holds (`meta.json` "documents": their ids, which
-the store never gives twice, see `Queries.document_ids`), and each index entry carries its
-record's and its document's ids (`row`, `document`). When the corpus changed, `update_locked`
-works on a copy of the current build:
+the store never gives twice, see `Queries.document_ids`). An index entry stands for records of
+one content (`mtgrules.index.entries`): it lists them (`members`: record and document ids),
+names its content (`group`) and indexes its records' documents (`document`). When the corpus
+changed, `update_locked` works on a copy of the current build:
 
 - whoosh's segment files are never changed once written (deletions are kept in the table of
   contents, a new file at each commit), so the copy is made of hard links: nothing is copied
   and the current build is left as it is, in use by any running search;
-- the entries of the documents gone (removed, or stored again) are deleted, and the records of
-  the new documents added;
-- so are the entries that show something of other records and would now show it wrongly: the
-  languages a record's key exists in (`key_langs`, "also in es, fr") and the names a card is
-  printed under (`card`), for the keys and cards the changed records have;
+- the records to write are those of the new documents, and those that show something of
+  other records and would now show it wrongly: the languages a record's key exists in
+  (`key_langs`, "also in es, fr") and the names a card is printed under (`card`), for the
+  keys and cards the changed records have (those of the documents gone read from their
+  entries);
+- every entry they touch is written again whole: the entries of the documents gone (removed,
+  or stored again), and those of the contents of the records to write (which hold them, or
+  which they join: a new edition's rule joins the entry of its text in the other editions),
+  their other records read from the store and added, until every entry deleted has all its
+  stored records among those written; they are grouped as a full build groups them;
 - the vocabulary gains the new records' words (words of removed records stay until the next
   full build: a word in the vocabulary with nothing to find is harmless, it only helps detect
   a query's language); the default view's documents are listed again; the lexicon files are
@@ -80,7 +86,7 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     """Write into `folder` the build `previous` brought up to date with `corpus`."""
     from whoosh import index
 
-    from mtgrules.index import schema
+    from mtgrules.index import entries, schema
 
     meta = build.read_meta(previous)
     held, stored = set(meta["documents"]), corpus.document_ids()
@@ -88,18 +94,30 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     _link_copy(previous, folder)
     ix = index.open_dir(str(folder))
     views = build.Views(corpus)
-    with ix.searcher() as searcher:
-        gone = [searcher.stored_fields(number) for document in removed
-                for number in searcher.document_numbers(document=str(document))]
     new = list(linking.iter_rows(corpus, documents=added, english_text=False)) if added else []
-    keys = {views.key(row[2]) for row in new} | {_key_of(fields, views) for fields in gone}
-    cards = {row[2].card for row in new if row[2].card} | {fields["card_name"] for fields in gone if fields["card_name"]}
-    others = [row for row in _rows_of(corpus, keys, cards, views) if row[1] not in added]
-    records = [row[2] for row in new + others]
-    languages_of = build.key_languages(records, views)
-    names = schema.card_names(records)
+    with ix.searcher() as searcher:
+        redone = {number for document in removed for number in searcher.document_numbers(document=str(document))}
+        gone = [searcher.stored_fields(number) for number in redone]
+        keys = {views.key(row[2]) for row in new} | {key for fields in gone for key in _keys_of(fields, views)}
+        cards = {row[2].card for row in new if row[2].card} | {m[4] for fields in gone for m in fields["members"] if m[4]}
+        # What shows something of the changed records (languages of a key, names of a card).
+        rows = {row[0]: row for row in new}
+        rows.update((row[0], row) for row in _rows_of(corpus, keys, cards, views) if row[1] not in added)
+        redone = _close(searcher, corpus, rows, set(removed), views, redone)
+    records = [row[2] for row in rows.values()]
+    # Every record of the keys and cards of those written again (what their entries show of
+    # others); those of the changed keys and cards are among them already.
+    more_keys, more_cards = {views.key(r) for r in records} - keys, {r.card for r in records if r.card} - cards
+    around = records + [row[2] for row in _rows_of(corpus, more_keys, more_cards, views) if row[0] not in rows] \
+        if more_keys or more_cards else records
+    languages_of = build.key_languages(around, views)
+    names = schema.card_names(around)
     langs = set(meta["langs"])
     editions = set(meta["editions"])
+    grouping = entries.Grouping(views)
+    for row_id in sorted(rows):
+        grouping.add(rows[row_id][2], rows[row_id][:2])
+    build.remember_missing_columns()
     writer = ix.writer(limitmb=build.WRITER_MEMORY_MB, compound=False)
     try:
         for lang in sorted({record.lang for record in records} - langs):
@@ -107,15 +125,15 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
             for name in (schema.title_field(lang), schema.text_field(lang)):
                 writer.add_field(name, fields[name])
             langs.add(lang)
-        for document in removed:
-            writer.delete_by_term("document", str(document))
-        for row, _, _ in others:
-            writer.delete_by_term("row", str(row))
-        with reporter.indexing(records) as shown:
-            for (row, document, _), record in zip(new + others, shown, strict=True):
-                shown_in = views.of(record)
-                editions.update(shown_in[0])
-                writer.add_document(**schema.document(record, languages_of[views.key(record)], names, shown_in, (row, document)))
+        for number in sorted(redone):
+            writer.delete_document(number)
+        written = list(grouping.entries(languages_of))
+        with reporter.indexing([rows[members[0].row][2] for _, _, members in written]) as shown:  # type: ignore[index]
+            for (digest, key_langs, members), record in zip(written, shown, strict=True):
+                ids = (members[0].row, members[0].document)
+                added_entry = schema.document(record, key_langs, names, views.of(record), ids, digest, members)  # type: ignore[arg-type]
+                editions.update(added_entry["views"].split())
+                writer.add_document(**added_entry)
         writer.commit()
     except BaseException:
         writer.cancel()
@@ -136,6 +154,65 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     })
 
 
+def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], views: build.Views, gone: set[int]) -> set[int]:
+    """The entries (index document numbers) to write again for the records `rows` and the
+    entries `gone` (of documents removed): those of their contents, which hold them or which they join (a new edition's rule joins the entry
+    of its text in the others), their other records added to `rows`, until every entry written
+    again has all its records in `rows` (an entry is written whole, from the store's records)."""
+    from mtgrules.index import entries
+
+    redone: set[int] = set()
+    pending = list(rows.values())
+    found = set(gone)  # the entries of the documents gone: their other records are written again
+    while pending or found:
+        # A stored record never changes (a document changed is stored again, under new ids):
+        # the entry that holds it is one of those of its content.
+        for digest in {entries.content_digest(row[2], views) for row in pending}:
+            found.update(searcher.document_numbers(group=digest))
+        missing: dict[tuple, set[int]] = {}
+        for number in found - redone:
+            fields = searcher.stored_fields(number)
+            for row_id, document, edition, entry_number, card in fields["members"]:
+                if row_id not in rows and document not in removed:
+                    where = (fields["kind"], edition, entry_number if fields["kind"] in ("rule", "section") else None, card, document)
+                    missing.setdefault(where, set()).add(row_id)
+        redone |= found
+        pending = [row for row in _members(corpus, missing) if row[0] not in rows]
+        rows.update((row[0], row) for row in pending)
+        found = set()
+    return redone
+
+
+def _members(corpus: Store, missing: dict[tuple, set[int]]) -> list[Row]:
+    """The stored records of `missing` (where each is: kind, edition, number, card, document ->
+    record ids), read by what the store looks records up by, linked as the index reads them."""
+    from mtgrules.index import entries
+
+    found: dict[int, Row] = {}
+    wanted = {row_id for ids in missing.values() for row_id in ids}
+    by_number: dict[tuple[str, str], set[str]] = {}
+    of_kind: set[tuple[str, str]] = set()  # glossary entries of an edition: read all of them
+    cards: set[str] = set()
+    documents: set[int] = set()
+    for kind, edition, number, card, document in missing:
+        if edition and number is not None:
+            by_number.setdefault((kind, edition), set()).add(number)
+        elif edition and kind in entries.EDITION_KINDS:
+            of_kind.add((kind, edition))
+        elif card:
+            cards.add(card)
+        else:
+            documents.add(document)
+    reads: list[Iterable[Row]] = [corpus.iter_rows(kinds=[kind], edition=edition, numbers=sorted(numbers))
+                                  for (kind, edition), numbers in by_number.items()]
+    reads += [corpus.iter_rows(kinds=[kind], edition=edition) for kind, edition in sorted(of_kind)]
+    reads += [corpus.iter_rows(cards=sorted(cards))] if cards else []
+    reads += [corpus.iter_rows(documents=sorted(documents))] if documents else []
+    for rows in reads:
+        found.update((row[0], row) for row in rows if row[0] in wanted)
+    return list(linking.linked(corpus, found.values()))
+
+
 def _link_copy(previous: Path, folder: Path) -> None:
     """`folder`, a copy of the build `previous` made of hard links, but for the files an update
     writes anew (and the views' documents, listed again)."""
@@ -147,12 +224,14 @@ def _link_copy(previous: Path, folder: Path) -> None:
             os.link(entry, folder / entry.name)
 
 
-def _key_of(fields: dict, views: build.Views) -> tuple:
-    """`Views.key` of a record no longer in the store, from what its index entry stores."""
-    kind, edition, number = fields["kind"], fields["edition"], fields["number"]
-    if kind in ("rule", "section") and edition:
-        return (kind, views.identity.get((edition, number), f"{edition}/{number}"))
-    return tuple(json.loads(fields["key"]))
+def _keys_of(fields: dict, views: build.Views) -> list[tuple]:
+    """The keys (`Views.key`) of the records of an entry no longer wholly in the store, from
+    what the entry stores: a rule's or section's in each edition it stands in."""
+    kind = fields["kind"]
+    if kind in ("rule", "section"):
+        return [(kind, views.identity.get((edition, number), f"{edition}/{number}")) if edition else (kind, number)
+                for _, _, edition, number, _ in fields["members"]]
+    return [tuple(json.loads(fields["key"]))]
 
 
 def _rows_of(corpus: Store, keys: set[tuple], cards: set[str], views: build.Views) -> list[Row]:

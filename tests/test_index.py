@@ -338,3 +338,27 @@ def test_restricting_languages_keeps_the_best_of_many_hits(monkeypatch):
 def test_matched_cjk_characters_are_marked_as_one_word(index):
     [hit] = index.search("生物", langs=["zh"]).hits
     assert f"{MARK_START}生物{MARK_END}" in hit.snippet
+
+
+def test_a_card_printed_again_under_another_name_teaches_the_lexicon_nothing_more(tmp_path):
+    """The lexicon learned at build time counts each card's texts once: Kaladesh's cards again
+    under other names (same oracle ids and texts, as a reprint) leave it as Kaladesh alone
+    makes it, where counting them twice would make every pair surer and pair the cards' old
+    names, which their texts still print, with each other."""
+    import dataclasses
+
+    from conftest import corpus_file
+
+    from mtgrules.parsers import mtgjson
+
+    path = corpus_file("rulings/KLD.mtgjson-v5.json")
+    cards = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "card"]
+    spanish = [r for r in sample_records() if r.lang == "es"]
+    renamed = [dataclasses.replace(card, card=f"{card.card} 2", names={lang: f"{name} 2" for lang, name in card.names.items()})
+               for card in cards]
+
+    def learned(records, name):
+        folder = build.rebuild(records, name, root=tmp_path / name)
+        return {file.name: file.read_bytes() for file in (folder / build.LEXICON_FOLDER).iterdir()}
+
+    assert learned([*spanish, *cards, *renamed], "twice") == learned([*spanish, *cards], "once")

@@ -182,3 +182,42 @@ def test_an_update_leaves_the_build_it_copies_as_it_was(corpus):
     assert {path.name: path.read_bytes() for path in first.rglob("*") if path.is_file()} == files
     with Index(first) as index:
         assert index.search("endurance", translate=False).hits == []
+
+
+def edition(date: str, changed: dict[str, str] | None = None) -> list[Record]:
+    """The sample's English rules as one edition of `date`, with `changed` texts by number."""
+    return [Record(**{**r.__dict__, "edition": date, "source": f"cr-{date}:{position}", "text": (changed or {}).get(r.number or "", r.text)})
+            for position, r in enumerate(sample_records()) if r.kind in ("rule", "section") and r.lang == "en"]
+
+
+def energy_ruling(card: str, position: int) -> Record:
+    return ruling(card, "en", position, "x9", "You can't pay more energy counters than you have.", date="2017-02-09")
+
+
+def test_entries_of_several_editions_and_cards_stay_those_of_a_full_build(corpus):
+    """Records of one text in several documents are one entry: every change of one of those
+    documents writes the entry again from the records the store then holds."""
+    put("edition-2025", edition("2025-06-06", {"704.5b": "A player who attempted to draw from an empty library loses."}))
+    put("rulings-a", [energy_ruling("Aether Hub", 7), energy_ruling("Harnessed Lightning", 3)])
+    assert everything(build.ensure_index()) == fully_built()
+    put("edition-2024", edition("2024-06-07"))  # older than 2025: the default view stays
+    put("rulings-b", [energy_ruling("Electrozoa", 4)])
+    builds = len(corpus.full)
+    assert everything(build.ensure_index()) == fully_built()
+    assert len(corpus.full) == builds + 1, "updated in place (the one build is the comparison's)"
+    merged = [json.loads(e) for e in everything(build.current_build()) if '"shown"' in e]
+    assert any(set(e["shown"]) == {"2024-06-07", "2025-06-06"} for e in merged), "the 2024 copy joins the 2025 entries"
+    [shared] = [json.loads(e) for e in everything(build.ensure_index()) if "energy counters than" in e]
+    assert shared["cards"] == ["Aether Hub", "Harnessed Lightning", "Electrozoa"]
+    remove("rulings-a")  # the entry keeps Electrozoa's ruling
+    builds = len(corpus.full)
+    assert everything(build.ensure_index()) == fully_built()
+    assert len(corpus.full) == builds + 1, "updated in place (the one build is the comparison's)"
+    remove("edition-2025")  # the entries of both editions keep the 2024 records
+    assert everything(build.ensure_index()) == fully_built()
+    with Index.current() as index:
+        assert ("ruling", "Electrozoa", "en") in keys(index.search('card:electrozoa "energy counters than"'))
+        found = index.search('card:"aether hub" "energy counters than"')
+        assert found.partial or not found.hits, "Aether Hub's ruling went with its document"
+    put("edition-2025", edition("2025-06-06", {"704.4": "State-based actions wait for nothing."}))
+    assert everything(build.ensure_index()) == fully_built()
