@@ -38,25 +38,10 @@ def import_dataclasses_without_inspect() -> None:
     is in `sys.modules` only while `dataclasses` is imported (whose own imports do not read it),
     so any other import of `inspect` gets the real one. Nothing changes when either module was
     imported already. tests/test_cli_plain.py holds this."""
-    if "dataclasses" in sys.modules or "inspect" in sys.modules:
-        return
-    import types
+    if "dataclasses" not in sys.modules:
+        from mtgrules.stand_ins import DeferredModule, import_with_stand_ins
 
-    class Deferred(types.ModuleType):
-        def __getattr__(self, name: str):
-            if sys.modules.get(self.__name__) is self:
-                del sys.modules[self.__name__]
-            import importlib
-
-            return getattr(importlib.import_module(self.__name__), name)
-
-    stand_in = Deferred("inspect")
-    sys.modules["inspect"] = stand_in
-    try:
-        import dataclasses  # noqa: F401
-    finally:
-        if sys.modules.get("inspect") is stand_in:
-            del sys.modules["inspect"]
+        import_with_stand_ins(["dataclasses"], {"inspect": DeferredModule("inspect")})
 
 
 def main() -> None:

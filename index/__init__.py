@@ -33,72 +33,32 @@ this.
 from __future__ import annotations
 
 import functools
-import importlib
 import sys
-import types
 
-
-def _deferred(module: str, name: str):
-    """A stand-in for `module.name`: imports the real module when first called."""
-
-    def call(*args, **kwargs):
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
-
-    return call
-
-
-class _Deferred(types.ModuleType):
-    """A stand-in for a module whoosh imports whole: the real one is imported at the first
-    attribute read (even while whoosh is still being imported: the stand-in steps aside)."""
-
-    def __getattr__(self, name: str):
-        if sys.modules.get(self.__name__) is self:
-            del sys.modules[self.__name__]
-        return getattr(importlib.import_module(self.__name__), name)
-
+from mtgrules.stand_ins import DeferredModule, deferred, import_with_stand_ins, module_of
 
 # module -> {attribute whoosh imports from it: the stand-in for that attribute}
-_STAND_INS = {
-    "urllib.request": {"urlretrieve": _deferred("urllib.request", "urlretrieve")},
+_STAND_INS: dict[str, dict[str, object]] = {
+    "urllib.request": {"urlretrieve": deferred("urllib.request", "urlretrieve")},
     "cached_property": {"cached_property": functools.cached_property},
-    "whoosh.lang.morph_en": {"variations": _deferred("whoosh.lang.morph_en", "variations")},
-    "whoosh.lang.porter": {"stem": _deferred("whoosh.lang.porter", "stem")},
-    "whoosh.lang.dmetaphone": {"double_metaphone": _deferred("whoosh.lang.dmetaphone", "double_metaphone")},
-    "whoosh.util.times": {name: _deferred("whoosh.util.times", name) for name in ("datetime_to_long", "long_to_datetime")},
-    "decimal": {"Decimal": _deferred("decimal", "Decimal")},
-    "html": {"escape": _deferred("html", "escape")},
+    "whoosh.lang.morph_en": {"variations": deferred("whoosh.lang.morph_en", "variations")},
+    "whoosh.lang.porter": {"stem": deferred("whoosh.lang.porter", "stem")},
+    "whoosh.lang.dmetaphone": {"double_metaphone": deferred("whoosh.lang.dmetaphone", "double_metaphone")},
+    "whoosh.util.times": {name: deferred("whoosh.util.times", name) for name in ("datetime_to_long", "long_to_datetime")},
+    "decimal": {"Decimal": deferred("decimal", "Decimal")},
+    "html": {"escape": deferred("html", "escape")},
 }
 _SNOWBALL = {"danish": "Danish", "dutch": "Dutch", "english": "English", "finnish": "Finnish", "french": "French", "german": "German",
              "hungarian": "Hungarian", "italian": "Italian", "norwegian": "Norwegian", "portugese": "Portuguese",
              "romanian": "Romanian", "russian": "Russian", "spanish": "Spanish", "swedish": "Swedish"}
-_STAND_INS |= {f"whoosh.lang.snowball.{module}": {f"{name}Stemmer": _deferred(f"whoosh.lang.snowball.{module}", f"{name}Stemmer")}
+_STAND_INS |= {f"whoosh.lang.snowball.{module}": {f"{name}Stemmer": deferred(f"whoosh.lang.snowball.{module}", f"{name}Stemmer")}
                for module, name in _SNOWBALL.items()}
-# Modules whoosh imports whole, stood in for by a `_Deferred`.
+# Modules whoosh imports whole, stood in for by a `DeferredModule`.
 _DEFERRED_MODULES = ("queue",)
 
-
-def _import_whoosh_lean() -> None:
-    if "whoosh" in sys.modules:
-        return
-    stand_ins: dict[str, types.ModuleType] = {}
-    for name, attributes in _STAND_INS.items():
-        if name not in sys.modules:
-            stand_ins[name] = types.ModuleType(name)
-            for attribute, value in attributes.items():
-                setattr(stand_ins[name], attribute, value)
-    for name in _DEFERRED_MODULES:
-        if name not in sys.modules:
-            stand_ins[name] = _Deferred(name)
-    sys.modules.update(stand_ins)
-    try:
-        import whoosh.compat
-        import whoosh.lang.snowball
-        import whoosh.query
-        import whoosh.reading  # noqa: F401
-    finally:
-        for name, module in stand_ins.items():
-            if sys.modules.get(name) is module:
-                del sys.modules[name]
-
-
-_import_whoosh_lean()
+if "whoosh" not in sys.modules:
+    import_with_stand_ins(
+        ["whoosh.compat", "whoosh.lang.snowball", "whoosh.query", "whoosh.reading"],
+        {**{name: module_of(name, attributes) for name, attributes in _STAND_INS.items()},
+         **{name: DeferredModule(name) for name in _DEFERRED_MODULES}},
+    )
