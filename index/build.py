@@ -63,6 +63,7 @@ from typing import Protocol
 
 from mtgrules import paths
 from mtgrules.align import linking
+from mtgrules.index.entries import EDITION_KINDS
 from mtgrules.records import Record
 from mtgrules.store import Queries, Store, digest_bytes
 
@@ -181,9 +182,7 @@ def _build_lock(root: Path, reporter: BuildReporter = SILENT) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-# Kinds whose records belong to one edition's view; every other record is in every view.
-EDITION_KINDS = ("rule", "section", "glossary")
-EVERY_VIEW = "*"
+EVERY_VIEW = "*"  # the view of a record in every view (any kind but `EDITION_KINDS`)
 
 
 class Views:
@@ -323,7 +322,7 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
         digest = entries.content_digest(record, views)
         repeated = grouping.seen(digest)
         grouping.add(record, ids or (position, position), digest)
-        if not (repeated and record.kind in entries.EDITION_KINDS):  # a rule's title is its content's
+        if not (repeated and record.kind in EDITION_KINDS):  # a rule's title is its content's
             record_words([record], vocabulary, text=not repeated)
         if not repeated:
             terms |= english_terms([record])

@@ -35,6 +35,7 @@ from mtgrules.records import Record
 if TYPE_CHECKING:
     from mtgrules.index.build import Views
 
+# Kinds whose records belong to one edition's view; every other record is in every view.
 EDITION_KINDS = ("rule", "section", "glossary")
 # Where a record was read from, and what is filled at read time only: not its content.
 _PLACE = frozenset({"source", "en_text"})
