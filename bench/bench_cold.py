@@ -21,6 +21,9 @@ Each figure is the median CPU time (user + system, from the kernel's accounting 
 what the start-up of mtgrules adds to the interpreter's own. Byte-compiled files are written
 before measuring (one untimed run of each command), as an installed package has them.
 
+Run it with an interpreter where mtgrules is installed (`pip install .`, as the README installs
+it): an editable install adds setuptools' finder to every start (the first line says which).
+
 Budgets (issue 13): cold search <= 75 ms of CPU at every scale; each lookup no dearer than the
 cold search of the same corpus.
 """
@@ -102,6 +105,9 @@ def main() -> None:
     median = {key: statistics.median(values) for key, values in times.items()}
 
     nothing = median[("", "python3 -c pass")]
+    print(bench_lookup.installation())
+    if args.compare:
+        print(f"--compare: {bench_lookup.installation(args.compare)}")
     print(f"median CPU ms of a whole process over {args.runs} interleaved rounds; python3 -c pass {nothing:.1f} ms")
     for home in homes:
         print(f"{home}: {bench_lookup.records_in(bench_lookup.child_env(home)):,} records")

@@ -63,6 +63,21 @@ def child_env(home: Path) -> dict:
     return {**env, "MTGRULES_HOME": str(home)}
 
 
+def installation(python: str = sys.executable) -> str:
+    """How `python` runs mtgrules, in words for a benchmark's first line. An editable install
+    (`pip install -e`, as the tests use) starts every process, `python3 -c pass` included, with
+    setuptools' import finder, which imports pathlib, urllib.parse and more: about 20 ms of CPU
+    here that an installed package (`pip install .`, as the README installs it) does not pay.
+    Start-up figures are a user's only with an installed package."""
+    code = "import importlib.util; print(importlib.util.find_spec('mtgrules').origin)"
+    origin = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    if "site-packages" in Path(origin).parts:
+        return f"mtgrules installed in {Path(origin).parents[1]} (`pip install .`)"
+    return (f"mtgrules from an editable install ({Path(origin).parents[1]}): every process, python3 -c pass included, also"
+            " starts setuptools' editable finder (~20 ms); run with an interpreter where `pip install .` installed it"
+            " for the start-up a user has")
+
+
 def mtgrules(arguments: list[str], env: dict, *, check: bool = False) -> float:
     """CPU seconds (user + system) of one `mtgrules` process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

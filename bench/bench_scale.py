@@ -19,6 +19,9 @@ the kernel's accounting of that child (`os.wait4`):
 - cold search: median of `mtgrules search energía` over --runs runs, interleaved with the
   baselines of the same run: an FTS5 query process on the same records, and `python3 -c pass`.
 
+Cold search is a user's start-up only with an installed package: run this bench with an
+interpreter where `pip install .` installed mtgrules (the cold-search lines say which).
+
 FTS5 baseline: the same records (kind, language, number, title, text) put in an FTS5 table
 (unicode61, diacritics removed) by a child process reading the store: its CPU time and peak
 are printed beside ingest and build.
@@ -155,6 +158,7 @@ def main() -> None:
             for name, command in commands.items():
                 cold.setdefault((size, name), []).append(run(command, env)[0] * 1000)
     print(f"\ncold `mtgrules search {QUERY}`: median CPU ms over {args.runs} interleaved runs (budget {BUDGETS['search']:.0f} ms)")
+    print(f"  {bench_lookup.installation()}")
     for figures in results:
         size = figures["size"]
         ours, fts, nothing = (statistics.median(cold[(size, name)]) for name in ("mtgrules", "fts5", "python"))
