@@ -961,6 +961,8 @@ def _check_version(db: sqlite3.Connection, path: str) -> None:
             f"{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION}"
             " (use the mtgrules that wrote it, or move the file away and ingest again)"
         )
+    if readiness.as_created(readiness.table_sql(db)):
+        return  # every table as this version creates it: every column is there
     present = set(db.execute(_COLUMNS).fetchall())
     tables = {table for table, _ in present}
     # a table added to older databases when they are opened (`_add_citations`) may be absent yet

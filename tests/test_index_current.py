@@ -149,3 +149,23 @@ def test_the_packaged_files_are_read_where_the_package_is():
     assert readiness.embedded_digest() == hashlib.sha256(seeds).hexdigest()
     lexicon = package.joinpath(readiness.COMMITTED_LEXICON).read_bytes()
     assert layout.committed_lexicon_digest() == hashlib.sha256(lexicon).hexdigest()[:16]
+
+
+def test_a_database_under_any_folder_name_is_read(tmp_path, monkeypatch):
+    """The read-only URI escapes what a URI gives a meaning to (`%`, `?`, `#`)."""
+    home = tmp_path / "data 100% é?#x"
+    monkeypatch.setenv("MTGRULES_HOME", str(home))
+    with store.Store().writing() as writer:
+        writer.put("/sample.txt", "sample", "rules", sample_records()[:3])
+    with store.Store() as opened:
+        assert readiness.fingerprint_if_ready(paths.database_path()) == opened.fingerprint()
+
+
+def test_tables_as_created_hold_every_column_the_store_reads(corpus):
+    """What lets the store skip listing the columns of a database whose tables are as created."""
+    db = sqlite3.connect(corpus)
+    try:
+        assert readiness.as_created(readiness.table_sql(db))
+        assert store._schema_columns() <= set(db.execute(store._COLUMNS).fetchall())
+    finally:
+        db.close()
