@@ -11,7 +11,8 @@ the search index is current.
 
 Why a module of its own: a search on a current index reads nothing else of the store, and
 importing `mtgrules.store` (records, dataclasses, hashlib, json...) and the index builder
-cost a cold `mtgrules search` some 20-30 ms of its 75. This module imports only `sqlite3`.
+cost a cold `mtgrules search` some 20-30 ms of its 75. This module imports nothing of
+mtgrules, and `sqlite3` (hashlib when digesting).
 The fast path compares each table's SQL in `sqlite_master` with `SCHEMA` itself: the same
 text means the same columns, and any other text (an older layout, a table altered or dropped)
 is a doubt, left to the store's full check (`store._check_version`), which names the problem.
@@ -150,7 +151,7 @@ def table_sql(db: sqlite3.Connection) -> dict[str, str]:
 
 def as_created(tables: dict[str, str]) -> bool:
     """True when every table of `SCHEMA` is there with the very SQL `SCHEMA` creates it with
-    (`tables`: `table_sql`), so with every column this version reads: what an index of the
+    (`tables`: `table_sql`), so with every column this version reads: what listing the
     columns (`store._check_version`) would find, at a fraction of its cost. Another text (an
     older layout, a table altered or dropped) says only that the columns must be looked at."""
     return all(tables.get(name) == sql for name, sql in _TABLES.items())
@@ -174,6 +175,12 @@ def links_stale(value: str | None) -> bool:
     """True when identities and term links must be worked out again (after a migration): the
     `meta` value of `links`."""
     return value == "stale"
+
+
+def generation(value: str | None) -> int:
+    """The generation a `meta` value says (bumped by every committed change); ValueError when
+    garbled."""
+    return int(value or 0)
 
 
 def fingerprint(corpus: str | None, generation: int) -> str:
@@ -212,6 +219,6 @@ def fingerprint_if_ready(database: Path) -> str | None:
             or not opens_as_is(meta.get("embedded"), "citations" in tables, embedded_digest()):
         return None
     try:
-        return fingerprint(meta.get("corpus"), int(meta.get("generation") or 0))
+        return fingerprint(meta.get("corpus"), generation(meta.get("generation")))
     except (TypeError, ValueError):
         return None

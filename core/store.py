@@ -224,7 +224,7 @@ class Queries:
         return row[0] if row else None
 
     def generation(self) -> int:
-        return int(self.meta("generation") or 0)
+        return readiness.generation(self.meta("generation"))
 
     def fingerprint(self) -> str:
         """Changes whenever the corpus does: the search index is rebuilt when it does."""

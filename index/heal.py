@@ -29,7 +29,6 @@ not import the store, the records, alignment's linking and the builder (some 20-
 
 from __future__ import annotations
 
-import fcntl
 from pathlib import Path
 
 from mtgrules import paths, readiness
@@ -128,6 +127,8 @@ class _lock_if_free:
         self.handle: IO[str] | None = None
 
     def __enter__(self) -> bool:
+        import fcntl  # only when there are leftovers to remove
+
         try:
             handle = open(self.path, "a")  # held until __exit__
         except OSError:
@@ -142,6 +143,8 @@ class _lock_if_free:
 
     def __exit__(self, *exc) -> None:
         if self.handle is not None:
+            import fcntl
+
             fcntl.flock(self.handle, fcntl.LOCK_UN)
             self.handle.close()
 
