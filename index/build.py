@@ -41,6 +41,10 @@ swapped in the same way.
 A second process that needs a rebuild while one is running waits for the lock (saying so
 through its reporter) and then uses the index the first one built.
 
+The names of these files, and the readers a search needs (`current_build`, `read_meta`,
+`is_current`, `SILENT`), are in `mtgrules.index.layout`, which imports nothing heavy: a search
+on a current index never imports this module (`mtgrules.index.heal.current_without_store`).
+
 A build speaks to a person only through a `BuildReporter` the caller passes (the command line
 passes one that writes to a terminal, `mtgrules.cli.progress`); the library itself prints
 nothing.
