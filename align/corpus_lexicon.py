@@ -23,11 +23,12 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mtgrules.readiness import COMMITTED_LEXICON as COMMITTED  # the name the index's digest reads too
+
 if TYPE_CHECKING:  # the learning modules load when used: the index checks COMMITTED on each search
     from mtgrules.align.lexicon import Entry, Lexicon, Segment
     from mtgrules.records import Record
 
-COMMITTED = "lexicon.tsv"
 # Pairs used as alignment evidence must be surer than pairs used to widen a search.
 EVIDENCE_MIN_SCORE = 0.5
 CACHE_VERSION = "1"

@@ -7,6 +7,8 @@ The package root is the foundation every other part builds on, and imports nothi
 - `text`: `fold`, the one way two spellings are compared;
 - `errors`: the errors a person can act on (one line naming the file, line and mend);
 - `paths`: where data and the index live (MTGRULES_HOME, else the XDG directories);
+- `readiness`: whether the corpus database is read as it is (the rule the store and a search's
+  fast path share), with its schema;
 - `store`: the corpus database (embedded seed records plus what the user ingested), keyed reads
   and one transaction per ingest.
 

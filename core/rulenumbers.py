@@ -81,9 +81,6 @@ def subrule(number: str, index: int) -> str:
 
 
 _DASHES = "\u2013\u2014-"
-_RANGE = re.compile(
-    rf"(?P<start>{NUMBER_PATTERN})\s*[{_DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?!\w|\.\d)"
-)
 
 
 def expand_range(start: str, end: str) -> list[str]:
@@ -109,15 +106,24 @@ def expand_range(start: str, end: str) -> list[str]:
     raise ValueError(f"range {start}-{end} does not stay within one rule")
 
 
-_REFERENCE_CONTEXT = re.compile(
-    rf"\b(?:rules?|regla|reglas|règle|règles|规则)\s*((?:{NUMBER_PATTERN}(?:\s*[{_DASHES}]\s*(?:{NUMBER_PATTERN}|[a-z]{{1,2}}\b|\d+))?"
-    rf"(?:\s*(?:,|and|y|et|or|o|ou|和|及|、)\s*)?)+)",
-    re.IGNORECASE,
-)
-_BARE_NUMBER = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]*(?![\d])")
-# Every number `references` finds has three digits in a row: a text without them (most rules
-# text) is passed by at a fraction of the cost of the searches above.
-_THREE_DIGITS = re.compile(r"\d\d\d")
+@functools.cache
+def _reference_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The expressions `references` finds numbers with: three digits in a row (every number it
+    finds has them: a text without them, most rules text, is passed by at a fraction of the
+    cost of the others), a dotted number, a range from one, a word for "rule" and what follows.
+    Compiled when first used, not at import: a lookup that reads no references (and every
+    command imports this module) would pay some 2 ms for them."""
+    three_digits = re.compile(r"\d\d\d")
+    bare_number = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]*(?![\d])")
+    number_range = re.compile(
+        rf"(?P<start>{NUMBER_PATTERN})\s*[{_DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?!\w|\.\d)"
+    )
+    reference_context = re.compile(
+        rf"\b(?:rules?|regla|reglas|règle|règles|规则)\s*((?:{NUMBER_PATTERN}(?:\s*[{_DASHES}]\s*(?:{NUMBER_PATTERN}|[a-z]{{1,2}}\b|\d+))?"
+        rf"(?:\s*(?:,|and|y|et|or|o|ou|和|及|、)\s*)?)+)",
+        re.IGNORECASE,
+    )
+    return three_digits, bare_number, number_range, reference_context
 
 
 def references(text: str) -> list[str]:
@@ -137,7 +143,8 @@ def _references(text: str) -> tuple[str, ...]:
     the rules repeat most of their texts word for word, so an ingest of several asks again and
     again (a third of parsing an edition)."""
     found: list[str] = []
-    if _THREE_DIGITS.search(text) is None:
+    three_digits, bare_number, number_range, reference_context = _reference_patterns()
+    if three_digits.search(text) is None:
         return ()
 
     def add(number: str) -> None:
@@ -145,8 +152,8 @@ def _references(text: str) -> tuple[str, ...]:
         if number not in found:
             found.append(number)
 
-    for match in _BARE_NUMBER.finditer(text):
-        range_match = _RANGE.match(text, match.start())
+    for match in bare_number.finditer(text):
+        range_match = number_range.match(text, match.start())
         if range_match:
             try:
                 for number in expand_range(range_match["start"], range_match["end"]):
@@ -155,7 +162,7 @@ def _references(text: str) -> tuple[str, ...]:
             except ValueError:
                 pass
         add(match.group(0))
-    for match in _REFERENCE_CONTEXT.finditer(text):
+    for match in reference_context.finditer(text):
         for number in re.findall(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
             add(number)
     return tuple(found)

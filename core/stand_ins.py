@@ -16,8 +16,11 @@ from __future__ import annotations
 import importlib
 import sys
 import types
-from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # `typing` (some 5 ms) is not imported for annotations on a cold command's path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 def deferred(module: str, name: str) -> Callable[..., Any]:
@@ -32,9 +35,13 @@ def deferred(module: str, name: str) -> Callable[..., Any]:
 class DeferredModule(types.ModuleType):
     """A stand-in for a module imported whole: the real one is imported at the first attribute
     read, and gives the real attribute (even while the importing module is still being
-    imported: the stand-in steps aside from `sys.modules` first)."""
+    imported: the stand-in steps aside from `sys.modules` first). For a module, not a package:
+    it has no `__path__`, which the import system asks of the module named in a `from …
+    import` (`from threading import Lock`, whose `Lock` the stand-in may hold already)."""
 
     def __getattr__(self, name: str):
+        if name == "__path__":
+            raise AttributeError(name)
         if sys.modules.get(self.__name__) is self:
             del sys.modules[self.__name__]
         return getattr(importlib.import_module(self.__name__), name)

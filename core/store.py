@@ -72,18 +72,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-from mtgrules import paths, rulenumbers
+from mtgrules import paths, readiness, rulenumbers
 from mtgrules.errors import MtgrulesError, ParseError
+from mtgrules.readiness import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, embedded_digest, packaged_file
 from mtgrules.records import Record
 from mtgrules.text import fold
 
-SCHEMA_VERSION = 1
-EMBEDDED_RECORDS = "seeds.jsonl"
-EMBEDDED_MANIFEST = "seeds-manifest.json"
 EMBEDDED_PREFIX = "embedded:"
 RULE_KINDS = ("rule", "section")
 # How long a writer waits for another ingest to finish before giving up.
@@ -92,86 +89,6 @@ READER_WAIT_MS = 5000
 
 Message = Callable[[str], None]
 
-SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE documents (
-    id INTEGER PRIMARY KEY,
-    path TEXT NOT NULL UNIQUE,
-    digest TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    lang TEXT,
-    ingested TEXT NOT NULL,
-    records INTEGER NOT NULL,
-    embedded INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX documents_digest ON documents (digest);
-CREATE TABLE records (
-    id INTEGER PRIMARY KEY,
-    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
-    kind TEXT NOT NULL,
-    lang TEXT NOT NULL,
-    edition TEXT,
-    number TEXT,
-    parent TEXT,
-    card TEXT,
-    title TEXT,
-    en_position INTEGER,
-    en_digest TEXT,
-    aligned INTEGER NOT NULL,
-    confidence REAL,
-    body TEXT NOT NULL
-);
-CREATE INDEX records_number ON records (kind, edition, number, lang);
-CREATE INDEX records_parent ON records (kind, edition, parent, lang);
-CREATE INDEX records_lang ON records (kind, lang, edition);
-CREATE INDEX records_by_number ON records (number, kind) WHERE number IS NOT NULL;
-CREATE INDEX records_card ON records (card) WHERE card IS NOT NULL;
-CREATE INDEX records_en_digest ON records (en_digest) WHERE en_digest IS NOT NULL;
-CREATE INDEX records_document ON records (document);
-CREATE INDEX records_titled ON records (edition, lang) WHERE title IS NOT NULL AND kind IN ('rule', 'section');
-CREATE TABLE card_names (
-    folded TEXT NOT NULL,
-    card TEXT NOT NULL,
-    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE
-);
-CREATE INDEX card_names_folded ON card_names (folded, card);
-CREATE INDEX card_names_document ON card_names (document);
-CREATE TABLE identities (
-    edition TEXT NOT NULL,
-    number TEXT NOT NULL,
-    identity TEXT NOT NULL,
-    previous TEXT,
-    digest TEXT NOT NULL,
-    PRIMARY KEY (edition, number)
-) WITHOUT ROWID;
-CREATE INDEX identities_identity ON identities (identity, edition, number, digest);
-CREATE INDEX identities_number ON identities (number);
-CREATE TABLE traces (edition TEXT PRIMARY KEY, previous TEXT) WITHOUT ROWID;
-CREATE TABLE citations (
-    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
-    edition TEXT,
-    number TEXT NOT NULL,
-    cited TEXT NOT NULL
-);
-CREATE INDEX citations_cited ON citations (cited, edition);
-CREATE INDEX citations_document ON citations (document);
-CREATE TABLE term_links (term TEXT NOT NULL, edition TEXT NOT NULL, number TEXT NOT NULL, position INTEGER NOT NULL);
-CREATE INDEX term_links_term ON term_links (term, edition);
-CREATE TABLE counts (
-    edition TEXT NOT NULL,
-    lang TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    records INTEGER NOT NULL,
-    PRIMARY KEY (edition, lang, kind)
-) WITHOUT ROWID;
-CREATE TABLE term_names (
-    identity TEXT NOT NULL,
-    lang TEXT NOT NULL,
-    name TEXT NOT NULL,
-    folded TEXT NOT NULL,
-    PRIMARY KEY (identity, lang, folded)
-) WITHOUT ROWID;
-"""
 
 
 class StoreError(MtgrulesError):
@@ -264,19 +181,12 @@ def read_jsonl(text: str, source: str) -> list[Record]:
 
 def embedded_records() -> list[Record]:
     """The records generated from `seeds/` and committed under `corpus/`."""
-    text = resources.files("mtgrules.corpus").joinpath(EMBEDDED_RECORDS).read_text(encoding="utf-8")
+    text = packaged_file(EMBEDDED_RECORDS).read_text(encoding="utf-8")
     return read_jsonl(text, f"corpus/{EMBEDDED_RECORDS}")
 
 
 def embedded_manifest() -> dict[str, dict]:
-    text = resources.files("mtgrules.corpus").joinpath(EMBEDDED_MANIFEST).read_text(encoding="utf-8")
-    return json.loads(text)
-
-
-def embedded_digest() -> str:
-    """Names the packaged seed records: the store loads them again when it changes."""
-    package = resources.files("mtgrules.corpus")
-    return digest_bytes(package.joinpath(EMBEDDED_RECORDS).read_bytes() + package.joinpath(EMBEDDED_MANIFEST).read_bytes())
+    return json.loads(packaged_file(EMBEDDED_MANIFEST).read_text(encoding="utf-8"))
 
 
 def _record(body: str, db: sqlite3.Connection) -> Record:
@@ -314,15 +224,15 @@ class Queries:
         return row[0] if row else None
 
     def generation(self) -> int:
-        return int(self.meta("generation") or 0)
+        return readiness.generation(self.meta("generation"))
 
     def fingerprint(self) -> str:
         """Changes whenever the corpus does: the search index is rebuilt when it does."""
-        return f"{self.meta('corpus')}-{self.generation()}"
+        return readiness.fingerprint(self.meta("corpus"), self.generation())
 
     def links_stale(self) -> bool:
         """True when identities and term links must be worked out again (after a migration)."""
-        return self.meta("links") == "stale"
+        return readiness.links_stale(self.meta("links"))
 
     # --- documents and editions ------------------------------------------------------------
 
@@ -1045,15 +955,14 @@ def _check_version(db: sqlite3.Connection, path: str) -> None:
     version reads (a file of the right version whose tables were dropped or altered would break
     some lookup later, far from its cause)."""
     row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    try:
-        version = int(row[0]) if row else 0
-    except (TypeError, ValueError):
-        version = 0
+    version = readiness.schema_version(row[0] if row else None)
     if version != SCHEMA_VERSION:
         raise StoreError(
             f"{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION}"
             " (use the mtgrules that wrote it, or move the file away and ingest again)"
         )
+    if readiness.as_created(readiness.table_sql(db)):
+        return  # every table as this version creates it: every column is there
     present = set(db.execute(_COLUMNS).fetchall())
     tables = {table for table, _ in present}
     # a table added to older databases when they are opened (`_add_citations`) may be absent yet
@@ -1128,8 +1037,9 @@ class Store(Queries):
 
     def _snapshot_if_ready(self) -> sqlite3.Connection | None:
         """A connection inside its read transaction (the snapshot) when the database exists
-        with this schema and the packaged seeds; None when it must be written first (or
-        cannot be read in place). A schema of another version is an error."""
+        with this schema and the packaged seeds (`readiness.opens_as_is`, the rule the search's
+        fast path trusts too); None when it must be written first (or cannot be read in
+        place). A schema of another version is an error."""
         if not self.path.exists():
             return None
         try:
@@ -1146,7 +1056,7 @@ class Store(Queries):
         if ready:
             _check_version(db, str(self.path))
             row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone()
-            ready = row is not None and row[0] == embedded_digest() and _has_citations(db)
+            ready = readiness.opens_as_is(row[0] if row else None, _has_citations(db), embedded_digest())
         if not ready:
             db.close()
             return None

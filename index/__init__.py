@@ -16,6 +16,15 @@ which the interpreter itself takes 20-30) and these cost about half of whoosh's 
   none), `decimal` (~1 ms) for NUMERIC fields with decimal places (none either), `html` (with
   its table of entities, ~1.5 ms) for highlighting in HTML, and `queue` (~1 ms) for whoosh's
   multiprocessing writer (whose first `queue.Empty` imports the real module);
+- `tempfile` (with shutil, bz2, lzma: ~2 ms), which whoosh's file storage imports whole for
+  temporary storage, made only when writing, and `shutil`, whose `copyfileobj` whoosh's
+  compound files import to write one; `random` (~1 ms), imported whole for the random
+  names of files written and for `classify`'s sampling (neither searches); `threading` (~1
+  ms), of which a search uses only `Lock` (whoosh's file storage and compound files import it
+  by name), and that is `_thread.allocate_lock` itself: the stand-in holds the real function,
+  and any other attribute (a collector's time limit, the asynchronous writer) imports the
+  real module. whoosh's searching, collectors and codec modules, which every search imports,
+  are imported here with the rest, so that they meet these stand-ins too;
 - the Snowball stemmers of languages the corpus does not have (~3 ms for the fourteen, the
   Hungarian alone 1 ms): `whoosh.lang.snowball` imports every one to list them, and a search
   uses those of its corpus's languages (the index's schema names them, and unpickling it
@@ -32,6 +41,7 @@ this.
 
 from __future__ import annotations
 
+import _thread
 import functools
 import sys
 
@@ -47,6 +57,7 @@ _STAND_INS: dict[str, dict[str, object]] = {
     "whoosh.util.times": {name: deferred("whoosh.util.times", name) for name in ("datetime_to_long", "long_to_datetime")},
     "decimal": {"Decimal": deferred("decimal", "Decimal")},
     "html": {"escape": deferred("html", "escape")},
+    "shutil": {"copyfileobj": deferred("shutil", "copyfileobj")},
 }
 _SNOWBALL = {"danish": "Danish", "dutch": "Dutch", "english": "English", "finnish": "Finnish", "french": "French", "german": "German",
              "hungarian": "Hungarian", "italian": "Italian", "norwegian": "Norwegian", "portugese": "Portuguese",
@@ -54,11 +65,15 @@ _SNOWBALL = {"danish": "Danish", "dutch": "Dutch", "english": "English", "finnis
 _STAND_INS |= {f"whoosh.lang.snowball.{module}": {f"{name}Stemmer": deferred(f"whoosh.lang.snowball.{module}", f"{name}Stemmer")}
                for module, name in _SNOWBALL.items()}
 # Modules whoosh imports whole, stood in for by a `DeferredModule`.
-_DEFERRED_MODULES = ("queue",)
+_DEFERRED_MODULES = ("queue", "tempfile", "random")
+# A `DeferredModule` that holds some of the real module's attributes already (the same objects).
+_THREADING = DeferredModule("threading")
+_THREADING.Lock = _thread.allocate_lock  # type: ignore[attr-defined]  # what `threading.Lock` is
 
 if "whoosh" not in sys.modules:
     import_with_stand_ins(
-        ["whoosh.compat", "whoosh.lang.snowball", "whoosh.query", "whoosh.reading"],
+        ["whoosh.compat", "whoosh.lang.snowball", "whoosh.query", "whoosh.reading", "whoosh.codec.whoosh3",
+         "whoosh.searching", "whoosh.collectors"],
         {**{name: module_of(name, attributes) for name, attributes in _STAND_INS.items()},
-         **{name: DeferredModule(name) for name in _DEFERRED_MODULES}},
+         **{name: DeferredModule(name) for name in _DEFERRED_MODULES}, "threading": _THREADING},
     )

@@ -41,6 +41,10 @@ swapped in the same way.
 A second process that needs a rebuild while one is running waits for the lock (saying so
 through its reporter) and then uses the index the first one built.
 
+The names of these files, and the readers a search needs (`current_build`, `read_meta`,
+`is_current`, `SILENT`), are in `mtgrules.index.layout`, which imports nothing heavy: a search
+on a current index never imports this module (`mtgrules.index.heal.current_without_store`).
+
 A build speaks to a person only through a `BuildReporter` the caller passes (the command line
 passes one that writes to a terminal, `mtgrules.cli.progress`); the library itself prints
 nothing.
@@ -56,28 +60,35 @@ import shutil
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
 from mtgrules import paths
 from mtgrules.align import linking
+from mtgrules.index import layout
 from mtgrules.index.entries import EDITION_KINDS
+from mtgrules.index.layout import (
+    CURRENT,
+    EVERY_VIEW,
+    KEYS_SUFFIX,
+    LEXICON_FOLDER,
+    LOCK,
+    META,
+    SILENT,
+    TERMS_LINE,
+    VOCABULARY,
+    current_build,
+    is_current,
+    lexicon_file,
+    view_file,
+)
 from mtgrules.records import Record
-from mtgrules.store import Queries, Store, digest_bytes
+from mtgrules.store import Queries, Store
 
-META = "meta.json"
-LEXICON_FOLDER = "lexicon"
-VOCABULARY = "vocabulary.txt"
-KEYS_SUFFIX = "~keys"  # vocabulary.txt: "es~keys" is the line of the Spanish words' keys
-TERMS_LINE = "en~terms"  # vocabulary.txt: English terms of several words, "lethal_damag" (keys)
 # A translation pair must score this much to widen a search (see `align.lexicon` for scores).
 QUERY_MIN_SCORE = 0.3
-CURRENT = "CURRENT"
-LOCK = "build.lock"
-# Bumped whenever the schema or an analyzer changes: an index built by another version is rebuilt.
-LAYOUT = 8
 # Processes a full build indexes with (whoosh's multiprocessing writer, one segment each):
 # MTGRULES_BUILD_PROCESSES=2 splits the indexing over two cores. Not the default: on this
 # two-core machine shared with other work it took longer (4x corpus: 137 s against 126 s wall,
@@ -108,58 +119,6 @@ class BuildReporter(Protocol):
         ...
 
 
-class SilentReporter:
-    """A reporter that says nothing: the default of library calls."""
-
-    def waiting(self, holder: str) -> None:
-        pass
-
-    def note(self, text: str) -> None:
-        pass
-
-    def indexing(self, records: Indexed) -> AbstractContextManager[Iterable[Record]]:
-        return nullcontext(records)
-
-
-SILENT = SilentReporter()
-
-
-def current_build(root: Path | None = None) -> Path | None:
-    """The folder of the index in use, or None when none was built yet."""
-    root = root or paths.index_dir()
-    try:
-        name = (root / CURRENT).read_text(encoding="utf-8").strip()
-        folder = root / name
-        return folder if name and (folder / META).exists() else None
-    except (OSError, ValueError):  # absent, or garbled (`mtgrules.index.heal` says which)
-        return None
-
-
-def read_meta(folder: Path) -> dict:
-    return json.loads((folder / META).read_text(encoding="utf-8"))
-
-
-def is_current(folder: Path, fingerprint: str) -> bool:
-    """True when `folder` indexes this corpus with this version's schema, analyzers and
-    committed lexicon (a new version of mtgrules may ship a new corpus/lexicon.tsv for the same
-    corpus)."""
-    try:
-        meta = read_meta(folder)
-    except (OSError, ValueError):  # garbled: built again (`mtgrules.index.heal`)
-        return False
-    return (isinstance(meta, dict) and meta.get("fingerprint") == fingerprint and meta.get("layout") == LAYOUT
-            and meta.get("lexicon") == committed_lexicon_digest())
-
-
-def committed_lexicon_digest() -> str:
-    """A digest of corpus/lexicon.tsv (64 kB: a fraction of a millisecond)."""
-    from importlib import resources
-
-    from mtgrules.align.corpus_lexicon import COMMITTED
-
-    return digest_bytes(resources.files("mtgrules.corpus").joinpath(COMMITTED).read_bytes())[:16]
-
-
 @contextmanager
 def _build_lock(root: Path, reporter: BuildReporter = SILENT) -> Iterator[None]:
     root.mkdir(parents=True, exist_ok=True)
@@ -180,9 +139,6 @@ def _build_lock(root: Path, reporter: BuildReporter = SILENT) -> Iterator[None]:
         finally:
             handle.truncate(0)
             fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-EVERY_VIEW = "*"  # the view of a record in every view (any kind but `EDITION_KINDS`)
 
 
 class Views:
@@ -421,7 +377,8 @@ def english_counterparts(corpus: Queries, records: list[Record]) -> list[Record]
 
 def write_meta(folder: Path, meta: dict) -> None:
     """meta.json, written last: a folder without it is not a build."""
-    meta = {**meta, "layout": LAYOUT, "lexicon": committed_lexicon_digest(), "built": datetime.now(UTC).isoformat(timespec="seconds"),
+    meta = {**meta, "layout": layout.LAYOUT, "lexicon": layout.committed_lexicon_digest(),
+            "built": datetime.now(UTC).isoformat(timespec="seconds"),
             # what `mtgrules.index.heal` checks before trusting the build
             "files": {name: size for name, size in file_sizes(folder).items() if name != META}}
     (folder / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
@@ -430,11 +387,6 @@ def write_meta(folder: Path, meta: dict) -> None:
 def file_sizes(folder: Path) -> dict[str, int]:
     """The size of every file of a build, by its path inside it."""
     return {str(file.relative_to(folder)): file.stat().st_size for file in sorted(folder.rglob("*")) if file.is_file()}
-
-
-def view_file(edition: str) -> str:
-    """The file of the documents in one edition's view (`write_view_documents`)."""
-    return f"view-{edition}.docs"
 
 
 def write_view_documents(ix, folder: Path, edition: str) -> None:
@@ -446,11 +398,6 @@ def write_view_documents(ix, folder: Path, edition: str) -> None:
     with ix.searcher() as searcher:
         shown = searcher.docs_for_query(wq.Or([wq.Term("views", edition), wq.Term("views", EVERY_VIEW)]))
         (folder / view_file(edition)).write_bytes(array("I", sorted(shown)).tobytes())
-
-
-def lexicon_file(lang: str, direction: str) -> str:
-    """The file of one language's lexicon, one direction ("to_english" or "from_english")."""
-    return f"{lang}.{direction}.pickle"
 
 
 def write_lexicon(folder: Path, compiled: dict) -> None:

@@ -18,23 +18,33 @@ What can go wrong under `paths.index_dir()` and what is done about it:
   what was ingested since; with no earlier build, the one-line error of the file system.
 
 `build.py` stays the builder; this module only decides when to trust what is on disk.
+
+Almost every search finds the index current, and then needs nothing of the builder or the
+store: `current_without_store` decides that from the index's files and a few rows of the
+corpus database read with bare `sqlite3` (`mtgrules.readiness`), so that a cold search does
+not import the store, the records, alignment's linking and the builder (some 20-30 ms of the
+75 it may take). On any doubt it says nothing, and `ensure_index` goes the whole way through
+`build.ensure_index`, which heals, updates, migrates and waits exactly as before.
 """
 
 from __future__ import annotations
 
-import fcntl
-import shutil
-from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TypeVar
 
-from mtgrules import paths
+from mtgrules import paths, readiness
 from mtgrules.errors import MtgrulesError
-from mtgrules.index import build
-from mtgrules.index.build import CURRENT, LOCK, META, SILENT, BuildReporter
-from mtgrules.store import Store
+from mtgrules.index import layout
+from mtgrules.index.layout import CURRENT, LOCK, META, SILENT
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # `typing` is not imported on a cold search's path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import IO, TypeVar
+
+    from mtgrules.index.build import BuildReporter
+    from mtgrules.store import Store
+
+    T = TypeVar("T")
 
 
 def damage(root: Path) -> str | None:
@@ -55,7 +65,7 @@ def damage(root: Path) -> str | None:
     except ValueError:
         return f"the search index's {pointer} is garbled"
     try:
-        meta = build.read_meta(folder)
+        meta = layout.read_meta(folder)
         sizes = dict(meta.get("files") or {})
         str(meta["fingerprint"])
     except FileNotFoundError:
@@ -75,18 +85,16 @@ def damage(root: Path) -> str | None:
 def remove_leftovers(root: Path) -> list[Path]:
     """Remove what killed builds left (see the module docstring), when no build is running;
     returns what was removed. Costs one listing of the index folder when there is nothing."""
-    try:
-        entries = list(root.iterdir())
-    except OSError:
+    in_use = layout.current_build(root)
+    if not has_leftovers(root, in_use):
         return []
-    in_use = build.current_build(root)
-    if not any(_leftover(entry, in_use) for entry in entries):
-        return []
+    import shutil  # only to remove what was left: a search that finds nothing to remove never imports it
+
     with _lock_if_free(root) as free:
         if not free:
             return []  # a build is running: what looks half-written may be its folder
         # Looked at again under the lock: a build that finished meanwhile is whole now.
-        in_use = build.current_build(root)
+        in_use = layout.current_build(root)
         removed = []
         for entry in [entry for entry in root.iterdir() if _leftover(entry, in_use)]:
             if entry.is_dir():
@@ -95,6 +103,14 @@ def remove_leftovers(root: Path) -> list[Path]:
                 entry.unlink(missing_ok=True)
             removed.append(entry)
         return removed
+
+
+def has_leftovers(root: Path, in_use: Path | None) -> bool:
+    """True when killed builds left something under `root` (`remove_leftovers` removes it)."""
+    try:
+        return any(_leftover(entry, in_use) for entry in root.iterdir())
+    except OSError:
+        return False
 
 
 def _leftover(entry: Path, in_use: Path | None) -> bool:
@@ -111,6 +127,8 @@ class _lock_if_free:
         self.handle: IO[str] | None = None
 
     def __enter__(self) -> bool:
+        import fcntl  # only when there are leftovers to remove
+
         try:
             handle = open(self.path, "a")  # held until __exit__
         except OSError:
@@ -125,21 +143,30 @@ class _lock_if_free:
 
     def __exit__(self, *exc) -> None:
         if self.handle is not None:
+            import fcntl
+
             fcntl.flock(self.handle, fcntl.LOCK_UN)
             self.handle.close()
 
 
 def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, corpus: Store | None = None) -> Path:
-    """`build.ensure_index`, healing first: a damaged index is built again (said once), leftovers
+    """The build in use when `current_without_store` finds nothing to do (and no `corpus` is
+    given); else `build.ensure_index`, healing first: a damaged index is built again (said once), leftovers
     of killed builds are removed, and a build that fails for want of space leaves the earlier
     build in use (said once)."""
     root = root or paths.index_dir()
+    if corpus is None:
+        folder = current_without_store(root)
+        if folder is not None:
+            return folder
+    from mtgrules.index import build
+
     problem = damage(root)
     if problem:
         reporter.note(f"{problem}; building it again")
         _forget(root)
     remove_leftovers(root)
-    before = build.current_build(root) if problem is None else None
+    before = layout.current_build(root) if problem is None else None
     try:
         return build.ensure_index(root, reporter, corpus)
     except OSError as error:
@@ -149,6 +176,21 @@ def ensure_index(root: Path | None = None, reporter: BuildReporter = SILENT, cor
         reporter.note(f"could not build the search index ({why}); searching the index built before,"
                       " which may miss what was ingested since")
         return before
+
+
+def current_without_store(root: Path) -> Path | None:
+    """The build in use when nothing needs doing before a search reads it: it is whole
+    (`damage`), no killed build left anything, and it indexes the user's corpus as the store
+    reads it now, with this version's layout and committed lexicon (`layout.is_current` of the
+    fingerprint `readiness.fingerprint_if_ready` reads: a database the store would read as it
+    is, with no seeds to load again, no migration, no links to work out). None on any doubt."""
+    folder = layout.current_build(root)
+    if folder is None or damage(root) is not None or has_leftovers(root, folder):
+        return None
+    fingerprint = readiness.fingerprint_if_ready(paths.database_path())
+    if fingerprint is None or not layout.is_current(folder, fingerprint):
+        return None
+    return folder
 
 
 def _forget(root: Path) -> None:
@@ -172,7 +214,7 @@ def run(search: Callable[[object], T], reporter: BuildReporter = SILENT, root: P
     except Exception as error:  # whatever whoosh raises on a damaged file
         reporter.note(f"the search index in {folder} could not be read ({type(error).__name__}: {str(error)[:80]});"
                       " building it again")
-    if build.current_build(root) == folder:
+    if layout.current_build(root) == folder:
         _forget(root)
     with Index(ensure_index(root, reporter)) as index:
         return search(index)

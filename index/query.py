@@ -35,11 +35,15 @@ from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
 from mtgrules.index import heal
-from mtgrules.index.build import EVERY_VIEW, SILENT, BuildReporter, read_meta, view_file
+from mtgrules.index.layout import EVERY_VIEW, SILENT, read_meta, view_file
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
 from mtgrules.text import fold
+
+TYPE_CHECKING = False  # `typing` is not imported on a cold search's path
+if TYPE_CHECKING:
+    from mtgrules.index.build import BuildReporter
 
 _QUOTED = re.compile(r'"[^"]*"')
 _FIELD = re.compile(r"(?<![\w.])([A-Za-z_]\w*):")

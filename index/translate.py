@@ -130,7 +130,7 @@ class Translator:
     def _vocabulary_lines(self) -> dict[str, tuple[int, int]]:
         """Line name ("es", "es~keys") → (start, end) of its words in vocabulary.txt's bytes."""
         if self._vocabulary is None:
-            from mtgrules.index.build import VOCABULARY
+            from mtgrules.index.layout import VOCABULARY
 
             try:
                 self._vocabulary = (self.folder / VOCABULARY).read_bytes()
@@ -156,7 +156,7 @@ class Translator:
     def tables(self, lang: str, direction: str) -> dict:
         """The compiled lexicon of one language, one direction ("to_english", "from_english")."""
         if (lang, direction) not in self._tables:
-            from mtgrules.index.build import LEXICON_FOLDER, lexicon_file
+            from mtgrules.index.layout import LEXICON_FOLDER, lexicon_file
 
             try:
                 table = pickle.loads((self.folder / LEXICON_FOLDER / lexicon_file(lang, direction)).read_bytes())
@@ -177,7 +177,7 @@ class Translator:
     def has_key(self, lang: str, word: str) -> bool:
         """Whether `lang` has another form of `word` (its key, or a key a letter or two shorter:
         the French stemmer gives "sacrifi" for "sacrifier" but "sacrif" for "sacrifiez")."""
-        from mtgrules.index.build import KEYS_SUFFIX
+        from mtgrules.index.layout import KEYS_SUFFIX
 
         if lang == "en" and not _is_ascii_word(word):
             return False
@@ -336,7 +336,7 @@ class Translator:
         as a phrase: "daño letal" gives "damage" and "lethal", and "lethal damage" is a term
         of the glossary. Romance languages put the adjective after the noun; English terms
         (glossary titles, keyword-table names, the lexicon's English phrases) say the order."""
-        from mtgrules.index.build import TERMS_LINE
+        from mtgrules.index.layout import TERMS_LINE
 
         words: list[list[str]] = [[] if piece.startswith("(") else piece.strip('"').split() for piece in pieces]
         out: list[str] = []

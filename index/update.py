@@ -44,25 +44,25 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from mtgrules.align import linking
-from mtgrules.index import build
+from mtgrules.index import build, layout
 from mtgrules.records import Record
 from mtgrules.store import Store
 
 Row = tuple[int, int, Record]
 # Files of a build that an update writes anew (never through a hard link shared with the build
 # it copies); whoosh's write lock is its own.
-_WRITTEN = (build.META, build.VOCABULARY)
+_WRITTEN = (layout.META, layout.VOCABULARY)
 
 
 def can_update(folder: Path, corpus: Store) -> bool:
     """True when the build in `folder` can be brought up to date with `corpus` in place."""
-    meta = build.read_meta(folder)
+    meta = layout.read_meta(folder)
     return (
         # the same database: one made anew (moved away, deleted) numbers its documents from 1 again
         # (a build's fingerprint is the database's id, then its generation: `Queries.fingerprint`)
         str(meta.get("fingerprint", "")).rpartition("-")[0] == corpus.meta("corpus")
-        and meta.get("layout") == build.LAYOUT
-        and meta.get("lexicon") == build.committed_lexicon_digest()
+        and meta.get("layout") == layout.LAYOUT
+        and meta.get("lexicon") == layout.committed_lexicon_digest()
         and meta.get("documents") is not None
         and meta.get("links") == corpus.links_digest()
         and meta.get("view") == corpus.default_edition()
@@ -88,7 +88,7 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
 
     from mtgrules.index import entries, schema
 
-    meta = build.read_meta(previous)
+    meta = layout.read_meta(previous)
     held, stored = set(meta["documents"]), corpus.document_ids()
     removed, added = sorted(held - stored), sorted(stored - held)
     _link_copy(previous, folder)
@@ -141,7 +141,7 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     vocabulary, terms = build.read_vocabulary(previous)
     build.record_words((row[2] for row in new), vocabulary)
     build.write_vocabulary(folder, vocabulary, terms | build.english_terms(row[2] for row in new))
-    editions = (editions - {build.EVERY_VIEW}) & {edition.date for edition in corpus.editions()}
+    editions = (editions - {layout.EVERY_VIEW}) & {edition.date for edition in corpus.editions()}
     if views.default is not None and len(editions) > 1:
         build.write_view_documents(index.open_dir(str(folder)), folder, views.default)
     build.write_meta(folder, {

@@ -16,7 +16,7 @@ import pytest
 
 from mtgrules import store
 from mtgrules.cli.progress import TerminalReporter
-from mtgrules.index import build
+from mtgrules.index import build, layout
 from mtgrules.index.analyzers import language_analyzer
 from mtgrules.index.query import Index, QueryError
 from mtgrules.index.snippets import MARK_END, MARK_START
@@ -133,7 +133,7 @@ def test_fold_removes_case_and_accents():
 
 def test_the_index_is_built_on_first_use_and_reused_while_the_corpus_is_unchanged(sample):
     first = build.ensure_index()
-    assert build.read_meta(first)["records"] == len(sample)
+    assert layout.read_meta(first)["records"] == len(sample)
     assert build.ensure_index() == first
 
 
@@ -175,7 +175,7 @@ def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later
 def test_a_new_committed_lexicon_rebuilds_the_index_of_the_same_corpus(sample, monkeypatch):
     first = build.ensure_index()
     assert build.ensure_index() == first
-    monkeypatch.setattr(build, "committed_lexicon_digest", lambda: "a-newer-lexicon")
+    monkeypatch.setattr(layout, "committed_lexicon_digest", lambda: "a-newer-lexicon")
     assert build.ensure_index() != first
 
 

@@ -8,7 +8,8 @@ import sys
 import textwrap
 
 LEFT_OUT = ["urllib.request", "http.client", "email", "asyncio", "cached_property", "whoosh.lang.morph_en", "whoosh.lang.porter",
-            "whoosh.lang.dmetaphone", "whoosh.util.times", "calendar", "decimal", "html", "queue"]
+            "whoosh.lang.dmetaphone", "whoosh.util.times", "calendar", "decimal", "html", "queue", "tempfile", "shutil", "bz2",
+            "lzma", "random", "threading", "urllib.parse"]
 
 
 def run(code: str) -> str:
@@ -19,10 +20,13 @@ def run(code: str) -> str:
 
 
 def test_a_search_process_does_not_import_what_whoosh_never_uses_for_it():
+    # What the interpreter's start-up imported is left out (an editable install's finder imports
+    # pathlib, with urllib.parse, before any code of ours runs).
     imported = run("""
         import sys
-        import mtgrules.index, mtgrules.index.query, whoosh.searching, whoosh.qparser
-        print(" ".join(sorted(sys.modules)))
+        before = set(sys.modules)
+        import mtgrules.paths, mtgrules.index, mtgrules.index.query, whoosh.searching, whoosh.qparser, whoosh.collectors
+        print(" ".join(sorted(set(sys.modules) - before)))
     """).split()
     assert not [name for name in imported if any(name == left or name.startswith(left + ".") for left in LEFT_OUT)]
 
@@ -85,3 +89,23 @@ def test_every_snowball_stemmer_is_the_real_one_and_only_those_used_are_imported
         print("same")
     """).splitlines()
     assert out == ["[]", "same"]
+
+
+def test_the_modules_whoosh_reads_or_writes_with_are_the_real_ones_when_used():
+    """A build writes temporary files and compound files (tempfile, shutil, random names);
+    whoosh's file storage locks with `threading.Lock`, which the stand-in holds as it is; a
+    collector with a time limit uses `threading.Timer`; `Path.as_uri` quotes with urllib.parse."""
+    out = run("""
+        import mtgrules.paths, mtgrules.index
+        import sys, threading, tempfile, shutil, random, urllib.parse
+        from pathlib import Path
+        import whoosh.filedb.filestore as filestore, whoosh.filedb.compound as compound, whoosh.collectors as collectors
+        import whoosh.util, whoosh.classify
+        print(filestore.Lock is threading.Lock and compound.Lock is threading.Lock)
+        print(filestore.tempfile.gettempdir() == tempfile.gettempdir())
+        print(compound.copyfileobj.__name__ == "call" and collectors.threading.Timer is threading.Timer)
+        print(len(whoosh.util.random_name(12)) == 12 and whoosh.classify.random.Random is random.Random)
+        print(Path("/a b/é?").as_uri() == "file:///a%20b/%C3%A9%3F" and sys.modules["urllib.parse"] is urllib.parse)
+        print(type(sys.modules["threading"]).__name__ == "module" and hasattr(threading, "Thread"))
+    """)
+    assert out.split() == ["True"] * 6

@@ -10,7 +10,7 @@ import pytest
 from test_index import keys, rule, ruling, sample_records
 
 from mtgrules import store
-from mtgrules.index import build, update
+from mtgrules.index import build, layout, update
 from mtgrules.index.query import Index
 from mtgrules.records import Record
 
@@ -112,7 +112,7 @@ def test_a_card_named_in_a_new_language_is_found_by_that_name(corpus):
 
 
 def test_a_new_version_of_the_schema_builds_the_index_anew(corpus, monkeypatch):
-    monkeypatch.setattr(build, "LAYOUT", build.LAYOUT + 1)
+    monkeypatch.setattr(layout, "LAYOUT", layout.LAYOUT + 1)
     put("french-page", [rule("704.5f", "fr", "Une créature d'endurance 0 ou moins meurt.")])
     with Index.current() as index:
         assert ("rule", "704.5f", "fr") in keys(index.search("endurance", translate=False))
