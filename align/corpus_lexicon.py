@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import hashlib
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mtgrules.readiness import COMMITTED_LEXICON as COMMITTED  # the name the index's digest reads too
+from mtgrules.readiness import packaged_file
 
 if TYPE_CHECKING:  # the learning modules load when used: the index checks COMMITTED on each search
     from mtgrules.align.lexicon import Entry, Lexicon, Segment
@@ -39,7 +39,7 @@ def committed() -> Lexicon:
     """The lexicon shipped with mtgrules."""
     from mtgrules.align.lexicon import Lexicon
 
-    text = resources.files("mtgrules.corpus").joinpath(COMMITTED).read_text(encoding="utf-8")
+    text = packaged_file(COMMITTED).read_text(encoding="utf-8")
     return Lexicon.from_tsv(text, f"corpus/{COMMITTED}")
 
 

@@ -22,15 +22,14 @@ import contextlib
 import json
 from collections import defaultdict
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
-from mtgrules import paths
+from mtgrules import paths, readiness
 from mtgrules.align import phrases
 from mtgrules.store import Queries
 from mtgrules.text import fold
 
-COMMITTED = "lexicon.tsv"
+COMMITTED = readiness.COMMITTED_LEXICON
 # A pair must score this much to name a term or translate a query for `term` (the alignment's
 # evidence threshold: a dictionary shows what it is fairly sure of).
 MIN_SCORE = 0.5
@@ -102,7 +101,7 @@ class TermLexicon:
     @classmethod
     def load(cls, corpus: Queries) -> TermLexicon:
         """The committed pairs and those the current index build learned from `corpus`."""
-        text = resources.files("mtgrules.corpus").joinpath(COMMITTED).read_text(encoding="utf-8")
+        text = readiness.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
         lines = text.splitlines()[1:]
         learned = _learned_file(corpus)
         if learned is not None:
