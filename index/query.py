@@ -223,17 +223,27 @@ class _Run:
         return hit, stored.get("body") or stored.get("title", "")
 
 
-# A query of plain words: letters and digits only, no operator (whoosh reads AND, OR, NOT,
-# ANDNOT and ANDMAYBE in capitals only), nothing else its parser gives a meaning to.
-_PLAIN_WORD = re.compile(r"[^\W_]+")
+# A query of plain words and "phrases" (with a slop, `"lethal damage"~3`, or without), as the
+# translations of a query often are: words of letters and digits only, no operator (whoosh
+# reads AND, OR, NOT, ANDNOT and ANDMAYBE in capitals only), each item apart from the next.
+_PLAIN_ITEM = re.compile(r'\s*(?:"(?P<phrase>[^"\n]*[^\W_][^"\n]*)"(?:~(?P<slop>[1-9][0-9]*))?|(?P<word>[^\W_]+))(?=\s|$)')
 
 
-def _plain_words(text: str) -> list[str] | None:
-    """The words of `text` when it is plain words only, else None (whoosh's parser reads it)."""
-    words = text.split()
-    if all(_PLAIN_WORD.fullmatch(word) and word not in _OPERATORS for word in words):
-        return words
-    return None
+def _plain_items(text: str) -> list[tuple[str, int | None]] | None:
+    """The items of `text` when it is plain words and phrases only, else None (whoosh's parser
+    reads it): (word, None) for a word, (phrase, slop) for a phrase."""
+    items: list[tuple[str, int | None]] = []
+    position, end = 0, len(text.rstrip())
+    while position < end:
+        match = _PLAIN_ITEM.match(text, position)
+        if match is None or match.group("word") in _OPERATORS:
+            return None
+        if match.group("word") is not None:
+            items.append((match.group("word"), None))
+        else:
+            items.append((match.group("phrase"), int(match.group("slop") or 1)))
+        position = match.end()
+    return items
 
 
 def _several_tokens(spec: str, tokens: list[str], fieldname: str, together):
@@ -308,28 +318,32 @@ class Index:
         record needs only some of the words (scored higher the more it holds)."""
         check_syntax(text)
         fields = [name for lang in langs for name in (title_field(lang), text_field(lang))] + ["card"]
-        words = _plain_words(text)
-        parsed = self._parse_words(words, fields, any_word) if words else self._parse_syntax(text, fields, any_word)
+        items = _plain_items(text)
+        parsed = self._parse_plain(items, fields, any_word) if items else self._parse_syntax(text, fields, any_word)
         if parsed is wq.NullQuery:
             raise QueryError(f"query {text!r} has nothing to search for")
         return parsed.normalize()
 
-    def _parse_words(self, words: list[str], fields: list[str], any_word: bool):
-        """The query whoosh's parser makes of plain words (tests/test_query_words.py compares
-        them), built directly: the parser compiles some fifty regular expressions in each
-        process and builds its plugins for each query, a few milliseconds of every search.
-        Each word is looked for in every field, analyzed as the field analyzes a query (a word
-        a field's analyzer makes several tokens of is those tokens as the field's
-        `multitoken_query` says: together, or as a phrase); every word is needed, or, with
+    def _parse_plain(self, items: list[tuple[str, int | None]], fields: list[str], any_word: bool):
+        """The query whoosh's parser makes of plain words and phrases (tests/test_query_words.py
+        compares them), built directly: the parser compiles some fifty regular expressions in
+        each process and builds its plugins for each query, a few milliseconds of every search.
+        Each word or phrase is looked for in every field, analyzed as the field analyzes a query
+        (a word a field's analyzer makes several tokens of is those tokens as the field's
+        `multitoken_query` says: together, or as a phrase); every item is needed, or, with
         `any_word`, any (scaled by how many match)."""
         schema = self.searcher.schema
         together = wq.Or if any_word else wq.And
         needed = []
-        for word in words:
+        for text, slop in items:
             alternatives = []
             for name in fields:
                 field = schema[name]
-                tokens = list(field.process_text(word, mode="query", tokenize=True, removestops=True))
+                if slop is not None:
+                    words = [token.text for token in field.tokenize(text, mode="query", chars=True)]
+                    alternatives.append(wq.Phrase(name, words, slop=slop, boost=1.0))
+                    continue
+                tokens = list(field.process_text(text, mode="query", tokenize=True, removestops=True))
                 if len(tokens) > 1:
                     alternatives.append(_several_tokens(field.multitoken_query, tokens, name, together))
                 elif tokens:
