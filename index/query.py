@@ -248,15 +248,12 @@ def _plain_items(text: str) -> list[tuple[str, int | None]] | None:
 
 def _several_tokens(spec: str, tokens: list[str], fieldname: str, together):
     """What whoosh's parser makes of a word a field's analyzer makes several tokens of
-    (`QueryParser.multitoken_query`): `together` is the query's own grouping (And, or Or when
-    any word is enough)."""
-    spec = spec.lower()
-    if spec == "first":
-        return wq.Term(fieldname, tokens[0], boost=1.0)
+    (`QueryParser.multitoken_query`): a phrase for the fields of unstemmed CJK text
+    (`multitoken_query="phrase"`), else the tokens joined as the query joins its words
+    (`together`: And, or Or when any word is enough; the schema's "default")."""
     if spec == "phrase":
         return wq.Phrase(fieldname, tokens, boost=1.0)
-    group = {"default": together, "and": wq.And, "or": wq.Or}[spec]
-    return group([wq.Term(fieldname, token, boost=1.0) for token in tokens])
+    return together([wq.Term(fieldname, token, boost=1.0) for token in tokens])
 
 
 def _card_terms(query) -> list:
