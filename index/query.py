@@ -31,12 +31,12 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh import query as wq
-from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
 
 from mtgrules.errors import MtgrulesError
 from mtgrules.index import heal
 from mtgrules.index.layout import EVERY_VIEW, SILENT, read_meta, view_file
 from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
+from mtgrules.index.scoring import BM25F
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
 from mtgrules.text import fold
@@ -148,17 +148,112 @@ class Hit:
 
 
 class _Found:
-    """A hit and what its snippet is made from, made only if the hit is shown. (A plain class:
-    a dataclass costs a millisecond of every `mtgrules search` to create.)"""
+    """A hit of one search of a tier: its score at once, its record (stored fields) read only
+    when its key or the hit itself is needed, its snippet made only if it is shown. A tier
+    searches each of its languages for a page of hits, and most of them are never shown.
+    (A plain class: a dataclass costs a millisecond of every `mtgrules search` to create.)"""
 
-    __slots__ = ("body", "hit", "stemmed", "words")
+    __slots__ = ("_body", "_hit", "docnum", "run", "score")
 
-    def __init__(self, hit: Hit, body: str, stemmed: set[str], words: set[str]):
-        self.hit, self.body, self.stemmed, self.words = hit, body, stemmed, words
+    def __init__(self, run: _Run, docnum: int, score: float):
+        self.run, self.docnum, self.score = run, docnum, score
+        self._hit: Hit | None = None
+        self._body = ""
+
+    @property
+    def hit(self) -> Hit:
+        if self._hit is None:
+            self._hit, self._body = self.run.hit(self.docnum, self.score)
+        return self._hit
+
+    def key(self) -> str:
+        return json.dumps(self.hit.key)
 
     def with_snippet(self) -> Hit:
-        self.hit.snippet = snippet(self.body, self.hit.lang, self.stemmed, self.words)
-        return self.hit
+        hit = self.hit
+        hit.snippet = snippet(self._body, hit.lang, self.run.stemmed.get(hit.lang, set()), self.run.words)
+        return hit
+
+
+class _Run:
+    """One search of a tier (a query over some languages' fields): what its hits are made
+    from."""
+
+    __slots__ = ("_named", "index", "parsed", "stemmed", "translation", "view", "words")
+
+    def __init__(self, index: Index, parsed, translation: str | None, view: str | None):
+        self.index, self.parsed, self.translation, self.view = index, parsed, translation, view
+        self.stemmed, self.words = index._matched_terms(parsed)
+        self._named: set[str] | None = None
+
+    def hit(self, docnum: int, score: float) -> tuple[Hit, str]:
+        """The hit of one document, as the view shows it, and the text its snippet is made of."""
+        stored = self.index.searcher.stored_fields(docnum)
+        view = self.view
+        lang = stored["lang"]
+        number = stored.get("view_numbers", {}).get(view, stored.get("number", ""))
+        edition, source = stored.get("edition") or None, stored.get("source", "")
+        shown = stored.get("shown")  # one English text of several editions: as in the view
+        if shown and view in shown:
+            edition, (number, source) = view, shown[view]
+        key = json.loads(stored["key"])
+        hit = Hit(
+            key=[key[0], number] if stored["kind"] in ("rule", "section") else key,
+            kind=stored["kind"],
+            lang=lang,
+            number=number,
+            title=stored.get("title", ""),
+            card=stored.get("card_name", ""),
+            date=stored.get("date", ""),
+            source=source,
+            snippet="",
+            other_langs=[other for other in stored.get("key_langs", []) if other != lang],
+            score=score,
+            translation=self.translation,
+            edition=edition,
+            cards=stored.get("cards") or ([stored["card_name"]] if stored.get("card_name") else []),
+        )
+        if len(hit.cards) > 1:  # `card:"aether hub"`: a shared ruling shown as Aether Hub's first
+            if self._named is None:
+                self._named = self.index._cards_named(self.parsed)
+            named = self._named
+            if named:
+                hit.cards = [c for c in hit.cards if c in named] + [c for c in hit.cards if c not in named]
+                hit.card = hit.cards[0]
+        return hit, stored.get("body") or stored.get("title", "")
+
+
+# A query of plain words and "phrases" (with a slop, `"lethal damage"~3`, or without), as the
+# translations of a query often are: words of letters and digits only, no operator (whoosh
+# reads AND, OR, NOT, ANDNOT and ANDMAYBE in capitals only), each item apart from the next.
+_PLAIN_ITEM = re.compile(r'\s*(?:"(?P<phrase>[^"\n]*[^\W_][^"\n]*)"(?:~(?P<slop>[1-9][0-9]*))?|(?P<word>[^\W_]+))(?=\s|$)')
+
+
+def _plain_items(text: str) -> list[tuple[str, int | None]] | None:
+    """The items of `text` when it is plain words and phrases only, else None (whoosh's parser
+    reads it): (word, None) for a word, (phrase, slop) for a phrase."""
+    items: list[tuple[str, int | None]] = []
+    position, end = 0, len(text.rstrip())
+    while position < end:
+        match = _PLAIN_ITEM.match(text, position)
+        if match is None or match.group("word") in _OPERATORS:
+            return None
+        if match.group("word") is not None:
+            items.append((match.group("word"), None))
+        else:
+            items.append((match.group("phrase"), int(match.group("slop") or 1)))
+        position = match.end()
+    return items
+
+
+def _several_tokens(spec: str, tokens: list[str], fieldname: str, together):
+    """What whoosh's parser makes of a word a field's analyzer makes several tokens of
+    (`QueryParser.multitoken_query`): a phrase for the fields of unstemmed CJK text
+    (`multitoken_query="phrase"`), else the tokens joined as the query joins its words
+    (`together`: And, or Or when any word is enough; the schema's "default")."""
+    if spec == "phrase":
+        return wq.Phrase(fieldname, tokens, boost=1.0)
+    return together([wq.Term(fieldname, token, boost=1.0) for token in tokens])
 
 
 def _card_terms(query) -> list:
@@ -190,8 +285,10 @@ class Index:
         self.langs: list[str] = meta["langs"]
         self.editions: list[str] = meta["editions"]  # the editions with a view
         self.default_view: str | None = meta["view"]  # the newest English edition (see Store.default_edition)
-        self.searcher = whoosh_index.open_dir(str(folder)).searcher()
+        self.searcher = whoosh_index.open_dir(str(folder)).searcher(weighting=BM25F())
         self._document_sets: dict[tuple, set[int]] = {}
+        self._view_sets: dict[str, set[int] | None] = {}
+        self._filter_sets: dict[tuple, tuple[set[int] | None, set[int] | None]] = {}
 
     @classmethod
     def current(cls, reporter: BuildReporter = SILENT) -> Index:
@@ -218,13 +315,49 @@ class Index:
         record needs only some of the words (scored higher the more it holds)."""
         check_syntax(text)
         fields = [name for lang in langs for name in (title_field(lang), text_field(lang))] + ["card"]
-        group = OrGroup.factory(PARTIAL_COORDINATION) if any_word else None
-        parser = MultifieldParser(fields, self.searcher.schema, **({"group": group} if group else {}))
-        parser.add_plugin(FuzzyTermPlugin())
-        parsed = parser.parse(route_expansions(text))
+        items = _plain_items(text)
+        parsed = self._parse_plain(items, fields, any_word) if items else self._parse_syntax(text, fields, any_word)
         if parsed is wq.NullQuery:
             raise QueryError(f"query {text!r} has nothing to search for")
         return parsed.normalize()
+
+    def _parse_plain(self, items: list[tuple[str, int | None]], fields: list[str], any_word: bool):
+        """The query whoosh's parser makes of plain words and phrases (tests/test_query_words.py
+        compares them), built directly: the parser compiles some fifty regular expressions in
+        each process and builds its plugins for each query, a few milliseconds of every search.
+        Each word or phrase is looked for in every field, analyzed as the field analyzes a query
+        (a word a field's analyzer makes several tokens of is those tokens as the field's
+        `multitoken_query` says: together, or as a phrase); every item is needed, or, with
+        `any_word`, any (scaled by how many match)."""
+        schema = self.searcher.schema
+        together = wq.Or if any_word else wq.And
+        needed = []
+        for text, slop in items:
+            alternatives = []
+            for name in fields:
+                field = schema[name]
+                if slop is not None:
+                    words = [token.text for token in field.tokenize(text, mode="query", chars=True)]
+                    alternatives.append(wq.Phrase(name, words, slop=slop, boost=1.0))
+                    continue
+                tokens = list(field.process_text(text, mode="query", tokenize=True, removestops=True))
+                if len(tokens) > 1:
+                    alternatives.append(_several_tokens(field.multitoken_query, tokens, name, together))
+                elif tokens:
+                    alternatives.append(wq.Term(name, tokens[0], boost=1.0))
+            needed.append(wq.Or(alternatives, boost=1.0))
+        query = wq.Or(needed, boost=1.0, scale=PARTIAL_COORDINATION) if any_word else wq.And(needed, boost=1.0)
+        return (query or wq.NullQuery).normalize()
+
+    def _parse_syntax(self, text: str, fields: list[str], any_word: bool):
+        """`text` read by whoosh's query parser (fields, phrases, operators, wildcards, fuzzy
+        terms), normalized."""
+        from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
+
+        group = OrGroup.factory(PARTIAL_COORDINATION) if any_word else None
+        parser = MultifieldParser(fields, self.searcher.schema, **({"group": group} if group else {}))
+        parser.add_plugin(FuzzyTermPlugin())
+        return parser.parse(route_expansions(text))
 
     def search(
         self,
@@ -270,12 +403,21 @@ class Index:
             for langs, text, translation in tier:
                 if langs:
                     hits.extend(self._run(text, langs, kinds, limit, any_word, translation, view))
-            found.append(sorted(hits, key=lambda f: -f.hit.score))
+            found.append(sorted(hits, key=lambda f: -f.score))
         first, second = found
         if second:
             keep = max(limit - len(second), round(NATIVE_SHARE * limit))
-            shown = {json.dumps(f.hit.key) for f in first[:keep]}
-            second = [f for f in second if json.dumps(f.hit.key) not in shown]
+            shown = {f.key() for f in first[:keep]}
+            # The second tier's hits not shown above, as many as the page can take: the first
+            # keeps `keep` hits when at least that many are left (else up to the page's rest).
+            wanted = limit - min(len(first), keep)
+            left: list[_Found] = []
+            for f in second:
+                if len(left) == wanted:
+                    break
+                if f.key() not in shown:
+                    left.append(f)
+            second = left
             first = first[: max(limit - len(second), keep)]
         return [f.with_snippet() for f in (first + second)[:limit]]
 
@@ -293,40 +435,8 @@ class Index:
         found = self.searcher.search(parsed, limit=limit, filter=allowed, mask=excluded)
         if not found:
             return []
-        stemmed, words = self._matched_terms(parsed)
-        hits = []
-        for hit in found:
-            stored = hit.fields()
-            lang = stored["lang"]
-            number = stored.get("view_numbers", {}).get(view, stored.get("number", ""))
-            edition, source = stored.get("edition") or None, stored.get("source", "")
-            shown = stored.get("shown")  # one English text of several editions: as in the view
-            if shown and view in shown:
-                edition, (number, source) = view, shown[view]
-            key = json.loads(stored["key"])
-            result = Hit(
-                key=[key[0], number] if stored["kind"] in ("rule", "section") else key,
-                kind=stored["kind"],
-                lang=lang,
-                number=number,
-                title=stored.get("title", ""),
-                card=stored.get("card_name", ""),
-                date=stored.get("date", ""),
-                source=source,
-                snippet="",
-                other_langs=[other for other in stored.get("key_langs", []) if other != lang],
-                score=round(hit.score, 4),
-                translation=translation,
-                edition=edition,
-                cards=stored.get("cards") or ([stored["card_name"]] if stored.get("card_name") else []),
-            )
-            hits.append(_Found(result, stored.get("body") or stored.get("title", ""), stemmed.get(lang, set()), words))
-        shared = [f.hit for f in hits if len(f.hit.cards) > 1]
-        named = self._cards_named(parsed) if shared else set()
-        for hit in shared if named else []:  # `card:"aether hub"`: a shared ruling shown as Aether Hub's first
-            hit.cards = [c for c in hit.cards if c in named] + [c for c in hit.cards if c not in named]
-            hit.card = hit.cards[0]
-        return hits
+        run = _Run(self, parsed, translation, view)
+        return [_Found(run, hit.docnum, round(hit.score, 4)) for hit in found]
 
     def _cards_named(self, parsed) -> set[str]:
         """The English names of the cards the `card:` terms of a query name (any name they are
@@ -348,7 +458,14 @@ class Index:
         whoosh's block-quality skipping, which divides by the boost.) Languages are restricted
         by whichever set is smaller: the documents of the languages asked, or those of the
         others (English alone: the few Spanish and French records are excluded rather than
-        the thousands of English ones listed, some 3 ms of a cold search)."""
+        the thousands of English ones listed, some 3 ms of a cold search). Each combination is
+        worked out once: the partial pass of a search asks for the same ones again."""
+        key = (tuple(langs), tuple(kinds or ()), view)
+        if key not in self._filter_sets:
+            self._filter_sets[key] = self._work_out_filters(langs, kinds, view)
+        return self._filter_sets[key]
+
+    def _work_out_filters(self, langs: list[str], kinds: list[str] | None, view: str | None) -> tuple[set[int] | None, set[int] | None]:
         allowed = excluded = None
         if len(self.editions) > 1 and view is not None:  # one edition: every record is in its view
             allowed = self._view_documents(view)
@@ -365,16 +482,21 @@ class Index:
             allowed = of_kinds if allowed is None else allowed & of_kinds
         return allowed, excluded
 
-    def _view_documents(self, view: str) -> set[int]:
-        """The documents of one edition's view: written at build time for the default view."""
-        key = ("views", (view,))
-        if key not in self._document_sets:
+    def _view_documents(self, view: str) -> set[int] | None:
+        """The documents of one edition's view (written at build time for the default view),
+        or None when it shows every document: nothing to filter (a corpus whose editions differ
+        in no rule; reading and checking a set of every document took 1-2 ms of a search)."""
+        if view not in self._view_sets:
             written = self.folder / view_file(view)
             if written.exists():
-                self._document_sets[key] = set(array("I", written.read_bytes()))
+                size = written.stat().st_size
+                every = size // array("I").itemsize == self.searcher.doc_count()
+                shown = None if every else set(array("I", written.read_bytes()))
             else:
-                self._document_sets[key] = self._documents("views", [view, EVERY_VIEW])
-        return self._document_sets[key]
+                shown = self._documents("views", [view, EVERY_VIEW])
+                shown = None if len(shown) == self.searcher.doc_count() else shown
+            self._view_sets[view] = shown
+        return self._view_sets[view]
 
     def _documents(self, fieldname: str, values: list[str]) -> set[int]:
         key = (fieldname, tuple(sorted(values)))
