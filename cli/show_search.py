@@ -26,13 +26,18 @@ def render_marked(text: str, colour: bool) -> str:
     return text.replace(MARK_START, "**").replace(MARK_END, "**")
 
 
+def shared_cards(cards: list[str], shown: int = 2) -> str:
+    """How a ruling on several cards names them: "Aether Hub, Fabricate and 751 other cards"."""
+    if len(cards) <= shown + 1:
+        return ", ".join(cards[:-1]) + (" and " if len(cards) > 1 else "") + cards[-1]
+    return f"{', '.join(cards[:shown])} and {len(cards) - shown} other cards"
+
+
 def describe_key(hit) -> str:
     """How a result names what it is: "rule 704.5f", "ruling Electrozoa #3", "glossary Gift"."""
     if hit.kind in ("rule", "section"):
         return f"{hit.kind} {hit.number}"
     if hit.kind == "ruling" and len(hit.cards) > 1:  # one text on several cards, shown once
-        from mtgrules.index.entries import shared_cards
-
         return f"ruling {shared_cards(hit.cards)}"
     if hit.kind == "ruling":
         position = hit.key[2]

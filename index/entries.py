@@ -114,10 +114,3 @@ class Grouping:
             for (langs, _), found in split.items():
                 first = next((m for m in found if m.edition == default), found[0]) if default else found[0]
                 yield digest, list(langs), [first, *(m for m in found if m is not first)]
-
-
-def shared_cards(cards: list[str], shown: int = 2) -> str:
-    """How a ruling on several cards names them: "Aether Hub, Fabricate and 751 other cards"."""
-    if len(cards) <= shown + 1:
-        return ", ".join(cards[:-1]) + (" and " if len(cards) > 1 else "") + cards[-1]
-    return f"{', '.join(cards[:shown])} and {len(cards) - shown} other cards"

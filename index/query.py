@@ -34,8 +34,8 @@ from whoosh import query as wq
 
 from mtgrules.errors import MtgrulesError
 from mtgrules.index import heal
+from mtgrules.index.fields import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.layout import EVERY_VIEW, SILENT, read_meta, view_file
-from mtgrules.index.schema import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.scoring import BM25F
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator

@@ -27,32 +27,16 @@ twice the body in BM25F. Next to them:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from mtgrules.index.analyzers import is_stemmed, language_analyzer, words_analyzer
 from mtgrules.index.entries import EDITION_KINDS, Member, member_of
+from mtgrules.index.fields import text_field, title_field
 from mtgrules.records import Record
 
 TITLE_BOOST = 2.0
-# Fields a person may name in a query (`card:electrozoa`); the per-language text fields are
-# chosen with --lang, so they need no names of their own.
-QUERY_FIELDS = ("card", "number", "lang", "kind")
-
-
-def field_suffix(lang: str) -> str:
-    """A language code as a field-name suffix ("zh-Hans" -> "zh_hans")."""
-    return re.sub(r"[^a-z0-9]", "_", lang.lower())
-
-
-def title_field(lang: str) -> str:
-    return f"title_{field_suffix(lang)}"
-
-
-def text_field(lang: str) -> str:
-    return f"text_{field_suffix(lang)}"
 
 
 def build_schema(langs: list[str]) -> Schema:

@@ -86,7 +86,7 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     """Write into `folder` the build `previous` brought up to date with `corpus`."""
     from whoosh import index
 
-    from mtgrules.index import entries, schema
+    from mtgrules.index import entries, fields, schema
 
     meta = layout.read_meta(previous)
     held, stored = set(meta["documents"]), corpus.document_ids()
@@ -121,9 +121,9 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
     writer = ix.writer(limitmb=build.WRITER_MEMORY_MB, compound=False)
     try:
         for lang in sorted({record.lang for record in records} - langs):
-            fields = schema.build_schema([lang])  # the fields of a language new to the index
-            for name in (schema.title_field(lang), schema.text_field(lang)):
-                writer.add_field(name, fields[name])
+            added = schema.build_schema([lang])  # the fields of a language new to the index
+            for name in (fields.title_field(lang), fields.text_field(lang)):
+                writer.add_field(name, added[name])
             langs.add(lang)
         for number in sorted(redone):
             writer.delete_document(number)

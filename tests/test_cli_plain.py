@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import click
 import pytest
@@ -258,3 +259,28 @@ def test_on_a_terminal_a_plain_form_shows_what_the_click_group_shows(home, args)
     click_shown = on_a_terminal([*through_click, *args], home)
     assert plain_shown == click_shown
     assert plain_shown[0] == 1 or b"\x1b[" in plain_shown[1]  # history: the seeds hold no English edition
+
+
+@pytest.fixture(scope="module")
+def ingested_home(tmp_path_factory):
+    """A MTGRULES_HOME whose corpus is a database on disk (one page ingested besides the seeds:
+    a corpus of the seeds alone is read in memory, and only a database on disk lets a search
+    find its index current without the store), its index built once."""
+    home = tmp_path_factory.mktemp("ingested")
+    environment = {**os.environ, "MTGRULES_HOME": str(home)}
+    page = Path(__file__).parent / "pages" / "rule-es-704-6-table.html"
+    subprocess.run([sys.executable, "-m", "mtgrules", "ingest", str(page)], env=environment, capture_output=True, timeout=300, check=True)
+    subprocess.run([sys.executable, "-m", "mtgrules", "search", "confabular"], env=environment, capture_output=True, timeout=300, check=True)
+    return environment
+
+
+@pytest.mark.parametrize("args", [["confabular"], ["contador de energía", "--json"], ['"contador de"'], ["criatras"]])
+def test_a_search_on_a_current_index_leaves_out_what_only_building_needs(ingested_home, args):
+    """What a cold search pays for is what it uses: on a current index it reads no record of
+    the store, builds nothing, parses plain words and phrases itself, and annotates nothing
+    at run time (each of these costs a cold search milliseconds)."""
+    process = mtgrules(ingested_home, "search", *args)
+    assert process.returncode in (0, 1) and "Traceback" not in process.stderr, process.stderr
+    unused = {"mtgrules.store", "mtgrules.records", "mtgrules.index.build", "mtgrules.index.entries",
+              "mtgrules.index.schema", "mtgrules.align.linking", "whoosh.qparser", "typing"}
+    assert imported(process) & unused == set(), args

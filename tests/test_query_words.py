@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from test_index import sample_records, use_corpus
 
+from mtgrules.index.fields import text_field, title_field
 from mtgrules.index.query import Index, _plain_items
-from mtgrules.index.schema import text_field, title_field
 
 WORDS = [
     "energía", "energia", "énergie", "energy counter", "daño letal", "criaturas resistencia", "the", "de la",
