@@ -8,6 +8,11 @@ folder is absent. Every test gets its own MTGRULES_HOME so nothing touches the u
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -15,6 +20,25 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_DATA = Path(os.environ.get("MTGRULES_CORPUS_DATA", REPO.parent / "shared" / "corpus-data"))
 SEEDS = REPO / "seeds"
+# The small real corpus several modules search: the newest rules, a set file, the two excerpts
+# of the seed cards' rulings and the keyword table (the seeds come with every store).
+REAL_CORPUS = [
+    "cr/en-20260807.txt",
+    "rulings/KLD.mtgjson-v5.json",
+    "rulings/MH3-electrozoa.mtgjson-excerpt.json",
+    "rulings/BLB-kitnap.mtgjson-excerpt.json",
+    "cr/keywords_en_es_fr.tsv",
+]
+# Another program holding an SQLite database with an exclusive lock (an SQLite browser, a backup).
+_HOLDER = textwrap.dedent("""
+    import sqlite3, sys, time
+    db = sqlite3.connect(sys.argv[1], isolation_level=None)
+    db.execute("PRAGMA locking_mode = EXCLUSIVE")
+    db.execute("BEGIN EXCLUSIVE")
+    db.execute("SELECT count(*) FROM sqlite_master").fetchall()
+    print("holding", flush=True)
+    time.sleep(60)
+""")
 
 
 def corpus_file(relative: str) -> Path:
@@ -34,6 +58,18 @@ def ingested_home(folder: Path, relatives: list[str]) -> Path:
     paths = [str(corpus_file(relative)) for relative in relatives]
     ingest.ingest(paths, corpus=Store(folder / "corpus.sqlite3"))
     return folder
+
+
+@contextmanager
+def held_exclusively(database: Path) -> Iterator[None]:
+    """`database` locked exclusively by another process for the block."""
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(database)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        yield
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 @pytest.fixture

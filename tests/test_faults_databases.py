@@ -15,11 +15,10 @@ import random
 import sqlite3
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import corpus_file
+from conftest import corpus_file, held_exclusively
 from faults import assert_clean, assert_refused, run, run_process, seed
 
 from mtgrules import paths, store
@@ -130,32 +129,11 @@ def test_pages_of_the_corpus_overwritten():
         assert "damaged" in outcome.stderr or "not a corpus" in outcome.stderr
 
 
-HOLDER = textwrap.dedent("""
-    import sqlite3, sys, time
-    db = sqlite3.connect(sys.argv[1], isolation_level=None)
-    db.execute("PRAGMA locking_mode = EXCLUSIVE")
-    db.execute("BEGIN EXCLUSIVE")
-    db.execute("SELECT count(*) FROM sqlite_master").fetchall()
-    print("holding", flush=True)
-    time.sleep(60)
-""")
-
-
-def hold(path: Path) -> subprocess.Popen:
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdout=subprocess.PIPE, text=True)
-    assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
-    return holder
-
-
 def test_a_corpus_locked_by_another_program():
     path = a_corpus()
-    holder = hold(path)
-    try:
+    with held_exclusively(path):
         for command in LOOKUPS[:2]:
             assert_refused(run(*command), "locked by another program", "try again", file=path)
-    finally:
-        holder.kill()
-        holder.wait()
     assert_clean(run("rule", "704.5g"))
 
 
@@ -190,12 +168,8 @@ def test_quiz_progress_locked_by_another_program():
     path = quiz_file()
     with progress.Progress(path):
         pass
-    holder = hold(path)
-    try:
+    with held_exclusively(path):
         assert_refused(run("quiz", "--stats"), "locked by another program", file=path)
-    finally:
-        holder.kill()
-        holder.wait()
     assert_clean(run("quiz", "--stats"))
 
 

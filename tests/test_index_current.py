@@ -17,6 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import held_exclusively
 from test_index import sample_records
 
 from mtgrules import paths, readiness, store
@@ -117,25 +118,9 @@ def test_no_database_or_a_folder_in_its_place_is_left_to_the_store(tmp_path):
     assert readiness.fingerprint_if_ready(tmp_path / "folder.sqlite3") is None
 
 
-HOLDER = textwrap.dedent("""
-    import sqlite3, sys, time
-    db = sqlite3.connect(sys.argv[1], isolation_level=None)
-    db.execute("PRAGMA locking_mode = EXCLUSIVE")
-    db.execute("BEGIN EXCLUSIVE")
-    db.execute("SELECT count(*) FROM sqlite_master").fetchall()
-    print("holding", flush=True)
-    time.sleep(60)
-""")
-
-
 def test_a_locked_database_is_left_to_the_store_at_once(corpus):
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(corpus)], stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+    with held_exclusively(corpus):
         assert readiness.fingerprint_if_ready(corpus) is None
-    finally:
-        holder.kill()
-        holder.wait()
 
 
 def test_the_packaged_files_are_read_where_the_package_is():

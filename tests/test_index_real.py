@@ -8,24 +8,16 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import SEEDS, corpus_file
+from conftest import REAL_CORPUS, SEEDS, corpus_file
 
 from mtgrules.cli.main import cli
 
 pytestmark = pytest.mark.shared
 
-DOCUMENTS = [
-    "cr/en-20260807.txt",
-    "rulings/KLD.mtgjson-v5.json",
-    "rulings/MH3-electrozoa.mtgjson-excerpt.json",
-    "rulings/BLB-kitnap.mtgjson-excerpt.json",
-    "cr/keywords_en_es_fr.tsv",
-]
-
 
 @pytest.fixture(scope="module")
 def real_home(tmp_path_factory):
-    paths = [str(corpus_file(name)) for name in DOCUMENTS] + [str(p) for p in sorted(SEEDS.glob("*.txt"))]
+    paths = [str(corpus_file(name)) for name in REAL_CORPUS] + [str(p) for p in sorted(SEEDS.glob("*.txt"))]
     home = tmp_path_factory.mktemp("real-home")
     result = CliRunner(env={"MTGRULES_HOME": str(home)}).invoke(cli, ["ingest", *paths])
     assert result.exit_code == 0, result.output

@@ -21,19 +21,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS_DATA, ingested_home
+from conftest import CORPUS_DATA, REAL_CORPUS, ingested_home
 
 from mtgrules.cli.main import cli
 
 pytestmark = pytest.mark.shared
 
-DOCUMENTS = [
-    "cr/en-20260807.txt",
-    "rulings/KLD.mtgjson-v5.json",
-    "rulings/MH3-electrozoa.mtgjson-excerpt.json",
-    "rulings/BLB-kitnap.mtgjson-excerpt.json",
-    "cr/keywords_en_es_fr.tsv",
-]
 ANSWERS = Path(__file__).with_name("search_answers.json")
 
 QUERIES = [
@@ -85,7 +78,7 @@ def write(found: dict[str, dict]) -> None:
 
 @pytest.fixture(scope="module")
 def corpus_home(tmp_path_factory):
-    return ingested_home(tmp_path_factory.mktemp("answers-home"), DOCUMENTS)
+    return ingested_home(tmp_path_factory.mktemp("answers-home"), REAL_CORPUS)
 
 
 def test_search_answers_as_before(home):
