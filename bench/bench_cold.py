@@ -24,6 +24,11 @@ before measuring (one untimed run of each command), as an installed package has 
 Run it with an interpreter where mtgrules is installed (`pip install .`, as the README installs
 it): an editable install adds setuptools' finder to every start (the first line says which).
 
+Beside them runs whoosh's floor (`WHOOSH_FLOOR`): whoosh imported as mtgrules imports it, the
+current build opened and searched for the query's word, and nothing else of ours. It is what a
+search through whoosh cannot go below on the machine measured, and the search's ratio to it is
+what mtgrules adds.
+
 Budgets (issue 13): cold search <= 75 ms of CPU at every scale; each lookup no dearer than the
 cold search of the same corpus.
 """
@@ -54,6 +59,23 @@ COMMANDS = {
     "history": ["history", "701.50"],
 }
 SEARCH_BUDGET_MS = 75.0
+# whoosh's floor: what a search costs with whoosh in the process and no other code of ours
+# beyond importing whoosh as mtgrules does (lean): open the current build, search the query's
+# word in every text field, analysed by that field's analyzer, print ten hits. Below this no
+# search through whoosh can go on this machine; the rest of `mtgrules search` is measured
+# against it.
+WHOOSH_FLOOR = """
+import sys
+import mtgrules.index
+from whoosh import index, query
+from mtgrules import paths
+from mtgrules.index import layout
+searcher = index.open_dir(str(layout.current_build(paths.index_dir()))).searcher()
+fields = [name for name in searcher.schema.names() if name.startswith("text_")]
+terms = [query.Term(name, token) for name in fields for token in searcher.schema[name].process_text(sys.argv[1], mode="query")]
+for hit in searcher.search(query.Or(terms), limit=10):
+    print(hit.get("number"), hit.get("title"))
+"""
 
 
 def cpu_ms(command: list[str], env: dict) -> float:
@@ -96,6 +118,7 @@ def main() -> None:
                 if label and name in NOT_COMPARED:
                     continue
                 runs[(str(home), name + label)] = ([python, "-m", "mtgrules", *arguments], env)
+        runs[(str(home), "whoosh floor")] = ([sys.executable, "-c", WHOOSH_FLOOR, COMMANDS["search"][1]], env)
     for command, env in runs.values():
         cpu_ms(command, env)  # byte-compiled files written, index current
     times: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
@@ -111,6 +134,8 @@ def main() -> None:
     print(f"median CPU ms of a whole process over {args.runs} interleaved rounds; python3 -c pass {nothing:.1f} ms")
     for home in homes:
         print(f"{home}: {bench_lookup.records_in(bench_lookup.child_env(home)):,} records")
+        floor = median[(str(home), "whoosh floor")]
+        print(f"  {'whoosh floor':20} {floor:6.1f} ms  {floor / nothing:5.2f}x python3 -c pass   (lean whoosh import, open, one search)")
         for name, arguments in COMMANDS.items():
             for label in pythons:
                 if label and name in NOT_COMPARED:
@@ -118,6 +143,7 @@ def main() -> None:
                 ms = median[(str(home), name + label)]
                 if name == "search":
                     verdict = f"budget {SEARCH_BUDGET_MS:.0f} ms: " + ("ok" if ms <= SEARCH_BUDGET_MS else "OVER")
+                    verdict += f", {ms / median[(str(home), 'whoosh floor')]:.2f}x whoosh's floor"
                 else:
                     verdict = f"{ms / median[(str(home), 'search' + label)]:.2f}x search: " + (
                         "ok" if ms <= median[(str(home), "search" + label)] else "OVER")
