@@ -7,7 +7,9 @@ table and column this version reads, the `citations` table (added on first open 
 databases) and the packaged seeds' digest (`embedded`); `mtgrules.align.linking.open_store`
 writes when `links` is "stale" (after a migration). When all of that holds, nothing the store
 would do changes the corpus, so its fingerprint (`meta` corpus and generation) says whether
-the search index is current.
+the search index is current. Before anything is ingested there is no database: the store
+reads the packaged seeds into one in memory on every command, whose fingerprint follows from
+the seeds' digest alone (`seeds_alone`), so a search on the seeds skips that too.
 
 Why a module of its own: a search on a current index reads nothing else of the store, and
 importing `mtgrules.store` (records, dataclasses, hashlib, json...) and the index builder
@@ -196,11 +198,35 @@ def _read_only_uri(database: Path) -> str:
     return "file://" + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23") + "?mode=ro"
 
 
+def old_layout(database: Path) -> Path:
+    """Where an earlier version kept the corpus: `corpus/manifest.json` beside the database."""
+    return database.parent / "corpus" / "manifest.json"
+
+
+def seeds_alone(database: Path) -> bool:
+    """True when the corpus is the packaged seeds alone: nothing ingested yet, so no database
+    file (nor an earlier version's corpus to migrate). The store then reads the seeds into a
+    database in memory, on every command."""
+    return not database.exists() and not old_layout(database).exists()
+
+
+def seeds_alone_corpus() -> str:
+    """The `corpus` the store names its database of the seeds alone with (`store._in_memory`)."""
+    return f"memory-{embedded_digest()[:16]}"
+
+
+# The generation of the database of the seeds alone: created at 0, the seeds written once.
+SEEDS_ALONE_GENERATION = 1
+
+
 def fingerprint_if_ready(database: Path) -> str | None:
     """The fingerprint of the corpus in `database` when it is read as it is (see the module
     docstring); None on any doubt: no file, another shape, a lock, damage, seeds or links to
     bring up to date. Opened read-only and without waiting (the store, which the caller falls
-    back on, waits and says why)."""
+    back on, waits and says why). For the seeds alone (`seeds_alone`), the fingerprint of the
+    database in memory the store makes of them, without making it."""
+    if seeds_alone(database):
+        return fingerprint(seeds_alone_corpus(), SEEDS_ALONE_GENERATION)
     try:
         db = sqlite3.connect(_read_only_uri(database), uri=True, timeout=0, isolation_level=None)
     except (OSError, ValueError, sqlite3.Error):

@@ -1020,7 +1020,7 @@ class Store(Queries):
 
     def _open_snapshot(self) -> sqlite3.Connection:
         _check_not_folder(self.path)
-        if not self.path.exists() and not _old_layout(self.path).exists():
+        if readiness.seeds_alone(self.path):
             return self._in_memory()
         db = self._snapshot_if_ready()
         if db is not None:
@@ -1079,8 +1079,8 @@ class Store(Queries):
             _add_citations(db)
         writer = Writer(db)
         if not _has_schema(db):
-            _create_schema(db, corpus=f"memory-{embedded_digest()[:16]}")
-            old = _old_layout(self.path)
+            _create_schema(db, corpus=readiness.seeds_alone_corpus())
+            old = readiness.old_layout(self.path)
             if old.exists():
                 _migrate(writer, old, self.path, self.on_message, rename=False)
         writer.sync_embedded()
@@ -1105,7 +1105,7 @@ class Store(Queries):
         fresh = False
         try:
             writer = Writer(db)
-            old = _old_layout(self.path)
+            old = readiness.old_layout(self.path)
             renamed: Path | None = None
             try:
                 ours = _has_schema(db)
@@ -1215,11 +1215,6 @@ def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
 
 
 # --- the layout of earlier versions -----------------------------------------------------------
-
-
-def _old_layout(database: Path) -> Path:
-    """Where an earlier version kept the corpus: `corpus/manifest.json` beside the database."""
-    return database.parent / "corpus" / "manifest.json"
 
 
 def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Message, *, rename: bool) -> Path:

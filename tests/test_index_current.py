@@ -111,11 +111,28 @@ def test_leftovers_and_damage_are_left_to_healing(corpus):
     assert heal.current_without_store(root) is None
 
 
-def test_no_database_or_a_folder_in_its_place_is_left_to_the_store(tmp_path):
-    assert readiness.fingerprint_if_ready(tmp_path / "absent.sqlite3") is None
-    assert not (tmp_path / "absent.sqlite3").exists(), "nothing is created"
+def test_a_folder_in_the_database_s_place_is_left_to_the_store(tmp_path):
     (tmp_path / "folder.sqlite3").mkdir()
     assert readiness.fingerprint_if_ready(tmp_path / "folder.sqlite3") is None
+
+
+def test_the_seeds_alone_give_the_fingerprint_of_the_store_in_memory_without_a_file(tmp_path):
+    """Nothing ingested yet: the store reads the packaged seeds into memory on every command;
+    the fast path names that database's fingerprint without making it, and creates nothing."""
+    database = tmp_path / "corpus.sqlite3"
+    expected = readiness.fingerprint_if_ready(database)
+    assert not database.exists(), "nothing is created"
+    with store.Store(database) as opened:
+        assert opened.fingerprint() == expected
+        assert opened.in_memory
+    assert not database.exists()
+
+
+def test_an_earlier_version_s_corpus_is_left_to_the_store(tmp_path):
+    database = tmp_path / "corpus.sqlite3"
+    readiness.old_layout(database).parent.mkdir()
+    readiness.old_layout(database).write_text("{}", encoding="utf-8")
+    assert readiness.fingerprint_if_ready(database) is None
 
 
 def test_a_locked_database_is_left_to_the_store_at_once(corpus):
