@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mtgrules import paths
+from mtgrules import paths, readiness
 
 TYPE_CHECKING = False  # `typing` is not imported on a cold search's path (some 5-10 ms)
 if TYPE_CHECKING:
@@ -63,13 +63,8 @@ def is_current(folder: Path, fingerprint: str) -> bool:
 
 
 def committed_lexicon_digest() -> str:
-    """A digest of corpus/lexicon.tsv (60 kB: a fraction of a millisecond), read by its path
-    (`readiness.packaged_file` says why)."""
-    import hashlib
-
-    from mtgrules.readiness import COMMITTED_LEXICON, packaged_file
-
-    return hashlib.sha256(packaged_file(COMMITTED_LEXICON).read_bytes()).hexdigest()[:16]
+    """A digest of corpus/lexicon.tsv, read by its path (`readiness.packaged_file` says why)."""
+    return readiness.packaged_digest(readiness.COMMITTED_LEXICON)[:16]
 
 
 def view_file(edition: str) -> str:

@@ -40,6 +40,7 @@ from itertools import chain, permutations
 from pathlib import Path
 
 from mtgrules.align import phrases
+from mtgrules.index.layout import KEYS_SUFFIX, LEXICON_FOLDER, TERMS_LINE, VOCABULARY, lexicon_file
 from mtgrules.text import fold
 
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
@@ -130,8 +131,6 @@ class Translator:
     def _vocabulary_lines(self) -> dict[str, tuple[int, int]]:
         """Line name ("es", "es~keys") → (start, end) of its words in vocabulary.txt's bytes."""
         if self._vocabulary is None:
-            from mtgrules.index.layout import VOCABULARY
-
             try:
                 self._vocabulary = (self.folder / VOCABULARY).read_bytes()
             except FileNotFoundError:
@@ -156,8 +155,6 @@ class Translator:
     def tables(self, lang: str, direction: str) -> dict:
         """The compiled lexicon of one language, one direction ("to_english", "from_english")."""
         if (lang, direction) not in self._tables:
-            from mtgrules.index.layout import LEXICON_FOLDER, lexicon_file
-
             try:
                 table = pickle.loads((self.folder / LEXICON_FOLDER / lexicon_file(lang, direction)).read_bytes())
             except FileNotFoundError:
@@ -177,8 +174,6 @@ class Translator:
     def has_key(self, lang: str, word: str) -> bool:
         """Whether `lang` has another form of `word` (its key, or a key a letter or two shorter:
         the French stemmer gives "sacrifi" for "sacrifier" but "sacrif" for "sacrifiez")."""
-        from mtgrules.index.layout import KEYS_SUFFIX
-
         if lang == "en" and not _is_ascii_word(word):
             return False
         return any(self._in_line(lang + KEYS_SUFFIX, key) for key in _trimmed(phrases.word_key(word, lang)))
@@ -336,8 +331,6 @@ class Translator:
         as a phrase: "daño letal" gives "damage" and "lethal", and "lethal damage" is a term
         of the glossary. Romance languages put the adjective after the noun; English terms
         (glossary titles, keyword-table names, the lexicon's English phrases) say the order."""
-        from mtgrules.index.layout import TERMS_LINE
-
         words: list[list[str]] = [[] if piece.startswith("(") else piece.strip('"').split() for piece in pieces]
         out: list[str] = []
         position = 0

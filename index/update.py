@@ -44,7 +44,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from mtgrules.align import linking
-from mtgrules.index import build, layout
+from mtgrules.index import build, entries, fields, layout, schema
 from mtgrules.records import Record
 from mtgrules.store import Store
 
@@ -85,8 +85,6 @@ def update_locked(root: Path, previous: Path, corpus: Store, fingerprint: str, r
 def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str, reporter: build.BuildReporter) -> None:
     """Write into `folder` the build `previous` brought up to date with `corpus`."""
     from whoosh import index
-
-    from mtgrules.index import entries, fields, schema
 
     meta = layout.read_meta(previous)
     held, stored = set(meta["documents"]), corpus.document_ids()
@@ -156,11 +154,10 @@ def _write_update(folder: Path, previous: Path, corpus: Store, fingerprint: str,
 
 def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], views: build.Views, gone: set[int]) -> set[int]:
     """The entries (index document numbers) to write again for the records `rows` and the
-    entries `gone` (of documents removed): those of their contents, which hold them or which they join (a new edition's rule joins the entry
-    of its text in the others), their other records added to `rows`, until every entry written
-    again has all its records in `rows` (an entry is written whole, from the store's records)."""
-    from mtgrules.index import entries
-
+    entries `gone` (of documents removed): those of their contents, which hold them or which
+    they join (a new edition's rule joins the entry of its text in the others), their other
+    records added to `rows`, until every entry written again has all its records in `rows` (an
+    entry is written whole, from the store's records)."""
     redone: set[int] = set()
     pending = list(rows.values())
     found = set(gone)  # the entries of the documents gone: their other records are written again
@@ -186,8 +183,6 @@ def _close(searcher, corpus: Store, rows: dict[int, Row], removed: set[int], vie
 def _members(corpus: Store, missing: dict[tuple, set[int]]) -> list[Row]:
     """The stored records of `missing` (where each is: kind, edition, number, card, document ->
     record ids), read by what the store looks records up by, linked as the index reads them."""
-    from mtgrules.index import entries
-
     found: dict[int, Row] = {}
     wanted = {row_id for ids in missing.values() for row_id in ids}
     by_number: dict[tuple[str, str], set[str]] = {}
