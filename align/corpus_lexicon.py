@@ -28,6 +28,7 @@ from mtgrules.readiness import packaged_file
 if TYPE_CHECKING:  # the learning modules load when used: the index checks COMMITTED on each search
     from mtgrules.align.lexicon import Entry, Lexicon, Segment
     from mtgrules.records import Record
+    from mtgrules.store import Queries
 
 # Pairs used as alignment evidence must be surer than pairs used to widen a search.
 EVIDENCE_MIN_SCORE = 0.5
@@ -48,6 +49,32 @@ def with_listed(records: list[Record], base: Lexicon | None = None) -> Lexicon:
     from mtgrules.align import lexicon
 
     return (committed() if base is None else base).merged(lexicon.listed_entries(records))
+
+
+def for_store(corpus: Queries) -> Lexicon:
+    """The lexicon of a stored corpus: the committed one, the pairs its records state (keyword
+    table, aligned titles, glossaries) and the pairs learned from its card data at ingest
+    (`mtgrules.align.learned`): nothing is learned here."""
+    from mtgrules.align import learned
+
+    translated = [lang for lang in corpus.languages(kinds=("rule", "glossary")) if lang != "en"]
+    stated = corpus.records(kinds=["term"])
+    if translated:
+        stated += corpus.records(kinds=["rule", "glossary"], langs=translated)
+        stated += corpus.records(kinds=["glossary"], langs=["en"])
+        stated += _english_titles_of(corpus, stated)
+    return with_listed(stated).merged(learned.stored_entries(corpus.db))
+
+
+def _english_titles_of(corpus: Queries, translated: list[Record]) -> list[Record]:
+    """The English rules of the editions and numbers of titled translated rules (what their
+    titles are paired with)."""
+    wanted: dict[str, list[str]] = {}
+    for record in translated:
+        if record.kind == "rule" and record.title and record.edition and record.number:
+            wanted.setdefault(record.edition, []).append(record.number)
+    return [english for edition, numbers in sorted(wanted.items())
+            for english in corpus.records(kinds=["rule"], langs=["en"], edition=edition, numbers=sorted(set(numbers)))]
 
 
 def for_corpus(records: list[Record], cache_folder: Path | None = None) -> Lexicon:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from mtgrules import store as storage
-from mtgrules.align import documents, identities
+from mtgrules.align import documents, identities, learned
 from mtgrules.align.english import EnglishEdition
 from mtgrules.align.terms import DefiningRules
 from mtgrules.errors import ParseError
@@ -130,8 +130,10 @@ def ingest(
             if document.kind == documents.RULES:
                 english.update(record.edition for record in document.records if record.lang == "en" and record.edition)
                 identities.digests_of(document.records, digests)  # while the records are held
-            writer.put(documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw),
-                       document.kind, document.records, given)
+            path, digest = documents.resolved_path(document.path), document.digest or storage.digest_bytes(document.raw)
+            writer.put(path, digest, document.kind, document.records, given)
+            if document.kind in (documents.MTGJSON, data_files.SCRYFALL_CARDS):
+                learned.learn_document(writer.db, path, digest, document.records)  # once, here: never per search
             document.release()
 
         if todo:

@@ -311,7 +311,9 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
         entries.append(Entry(lang, surface, _surface(surfaces, "en", e), round(score * linked / (linked + 1), 3), linked,
                              "+".join(sorted(sources[(f, e)]))))
         entries.extend(_split_surfaces(lang, f, e, by_surface[f], surfaces, e_count, sources, min_count))
-    learned = set(chosen) | {f for f, _ in links}
+    # A word linked too rarely to be chosen ("letal" ↔ "lethal" once) still gets its cognate;
+    # one linked often enough to count was judged by its links.
+    learned = set(chosen) | {f for (f, _), linked in links.items() if linked >= min_count}
     entries.extend(_cognate_entries(lang, units, learned, surfaces))
     return entries
 

@@ -13,7 +13,7 @@ of the lexicon covers a word's inflections and its spellings with or without acc
 before stemming (not after, as the index does for its primary form) keeps the key of a word
 the same however it is typed. A phrase's key is its words' keys joined by single spaces.
 
-Stop words (articles, prepositions, pronouns: a short list per language, written here) may sit
+Stop words (articles, prepositions, pronouns: a short list per language, `mtgrules.little_words`) may sit
 inside a phrase ("campo de batalla") but never start or end one: "de batalla" is not a term.
 """
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
+from mtgrules import little_words
 from mtgrules.text import fold
 
 MAX_WORDS = 4  # the longest phrase compared ("acciones basadas en estado"; four CJK characters)
@@ -37,24 +38,7 @@ _SYMBOL = re.compile(r"\{[^}]*\}|\d+(?:\.\d+)*[a-z]*")
 _JOINING_CHARS = " \t\n\r\f\v\u00a0'’-‐‑«»\"“”‘„"
 _CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xAC00, 0xD7AF))
 
-STOPWORDS: dict[str, frozenset[str]] = {
-    lang: frozenset(words.split())
-    for lang, words in {
-        "en": "a an the of to in on at by for from with and or as is are be been was it its that this these those "
-        "which who whom you your yours s their they them he she his her",
-        "es": "a al ante con de del desde e el en entre la las le les lo los o para por que se su sus u un una unos "
-        "unas y ya ese esa eso este esta esto esos esas estos estas tu tus te mi mis cual cuales es son ha han como no",
-        "fr": "a à au aux ce ces cet cette c d de des du en et l la le les leur leurs n ne ou par pour qu que qui s se "
-        "sa ses son sur un une y vous votre vos il elle ils elles on est sont comme pas",
-        "de": "der die das den dem des ein eine einen einem einer eines und oder zu zum zur im in an auf von vom mit für "
-        "aus bei du dein deine deinen deinem deiner ihr ihre es er sie ist",
-        "it": "il lo la i gli le un uno una di del della dello dei degli delle da dal dalla in nel nella con su sul "
-        "sulla per e o che a al alla ai agli alle tu tuo tua ti l d un",
-        "pt": "o a os as um uma de do da dos das em no na nos nas por pelo pela para com e ou que ao aos à você seu sua "
-        "seus suas se",
-        "ru": "в на и с со по к у о об из от до за для а но или же ли то это вы ваш ваша ваше ваши он она оно они его её их",
-    }.items()
-}
+STOPWORDS = little_words.STOPWORDS  # one list per language, kept with the question words
 
 
 def is_cjk(char: str) -> bool:
@@ -81,19 +65,45 @@ def word_key(word: str, lang: str) -> str:
     return stem(folded) if stem and not is_cjk(folded[:1]) else folded
 
 
+# French and Italian elide a little word before a vowel ("s'il", "qu'un", "dell'attacco"). Read
+# as written, "s" and "qu" are nothing, and the English word they translate ("if" of "even if"
+# for "même s'il") gets paired with a neighbour instead: "même" ↔ "even if". The elided word is
+# read as the word it stands for ("s'" is "si" before "il"/"ils", else "se").
+ELISIONS: dict[str, dict[str, str]] = {
+    "fr": {"l": "le", "d": "de", "n": "ne", "j": "je", "m": "me", "t": "te", "c": "ce", "s": "se", "qu": "que",
+           "jusqu": "jusque", "lorsqu": "lorsque", "puisqu": "puisque", "quoiqu": "quoique"},
+    "it": {"l": "lo", "d": "di", "un": "una", "dell": "della", "all": "alla", "nell": "nella", "sull": "sulla",
+           "dall": "dalla", "coll": "colla", "quest": "questo", "quell": "quello", "c": "ci", "v": "vi", "n": "ne"},
+}
+_ELIDED_IF = frozenset({"il", "ils"})  # "s'il", "s'ils": si; any other "s'": se
+
+
+def _unelided(word: str, following: str, lang: str) -> str:
+    """The word an elided `word` (followed by an apostrophe and `following`) stands for."""
+    if lang == "fr" and word == "s" and following.lower() in _ELIDED_IF:
+        return "si"
+    return ELISIONS[lang].get(word, word)
+
+
 def runs(text: str, lang: str) -> list[list[tuple[str, str]]]:
-    """The runs of `text`: lists of (word as written, lowercased; its key)."""
+    """The runs of `text`: lists of (word as written, lowercased; its key). An elided little
+    word is given as the word it stands for (`ELISIONS`)."""
     found: list[list[tuple[str, str]]] = []
     current: list[tuple[str, str]] = []
     cursor = 0
     text = _SYMBOL.sub("|", text)
-    for match in (PLAIN_WORD if lang == "en" else _WORD).finditer(text):
+    elides = lang in ELISIONS
+    matches = list((PLAIN_WORD if lang == "en" else _WORD).finditer(text))
+    for position, match in enumerate(matches):
         start = match.start()
         if current and start > cursor and text[cursor:start].strip(_JOINING_CHARS):
             found.append(current)
             current = []
         cursor = match.end()
         word = match.group(0).lower().replace("’", "'")
+        if elides and text[cursor:cursor + 1] in ("'", "’") and position + 1 < len(matches) \
+                and matches[position + 1].start() == cursor + 1:
+            word = _unelided(word, matches[position + 1].group(0), lang)
         if max(word) >= "\u3040" and any(is_cjk(char) for char in word):
             for piece in _split_cjk(word):
                 current.append((piece, word_key(piece, lang)))

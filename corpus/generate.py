@@ -7,9 +7,14 @@ The English rules, the MTGJSON excerpts of the seed cards and the keyword table 
 alignment evidence: the committed records keep rule numbers, one-word English titles and
 pointers to English rulings (position and digest), never English rules or rulings text.
 
-The lexicon (`mtgrules.align.lexicon`) is learned from the card texts of Kaladesh and the two
-excerpts (MTGJSON `foreignData`), the seed pages aligned to the English rules and rulings, the
-keyword table and the aligned titles. It holds phrase pairs and scores, never a sentence.
+The lexicon (`mtgrules.align.lexicon`) is learned from the printed card texts of every MTGJSON
+set file in `corpus-data/sets/` (their `foreignData`: es, fr, de, it, pt, ja, ko, ru, zh; a card
+reprinted with the same texts counts once, `corpus_lexicon.teaches_anew`), the seed pages aligned
+to the English rules and rulings, the keyword table, the aligned titles and the core-terms table
+(`corpus/core_terms.tsv`). It holds phrase pairs and scores, never a sentence. The set files it
+learned from are listed with their digests in `corpus/lexicon-sources.tsv`: an ingest of one of
+them learns nothing again (`mtgrules.align.learned`). A set file the parser refuses is left
+out, and said.
 
 `tests/test_corpus.py` and `tests/test_lexicon.py` fail when the committed files differ from what
 this produces.
@@ -26,10 +31,12 @@ import click
 REPO = Path(__file__).resolve().parents[1]
 ENGLISH_EDITION = "cr/en-20260807.txt"
 EVIDENCE = ("rulings/BLB-kitnap.mtgjson-excerpt.json", "rulings/MH3-electrozoa.mtgjson-excerpt.json", "cr/keywords_en_es_fr.tsv")
-LEXICON_SOURCES = ("rulings/KLD.mtgjson-v5.json",)
-# The languages the committed lexicon covers: the seeds' (es, fr), the Chinese rules edition's
-# (zh, from Simplified Chinese card text), and the other alphabetic languages MTGJSON prints.
-LEXICON_LANGUAGES = ("es", "fr", "de", "it", "pt", "ru", "zh")
+SETS = "sets"  # every *.json in it
+# The languages the committed lexicon covers: every language MTGJSON prints card text in
+# (Simplified Chinese as zh, the Chinese rules edition's code; Traditional Chinese has no rules
+# or pages to find).
+LEXICON_LANGUAGES = ("es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zh")
+SOURCES_HEADER = "file\tdigest"
 
 
 def generate(data: Path) -> tuple[str, str]:
@@ -46,20 +53,33 @@ def generate(data: Path) -> tuple[str, str]:
     return store.records_to_jsonl(records), json.dumps(manifest, indent=1, sort_keys=True) + "\n"
 
 
-def lexicon(data: Path) -> str:
-    """The text of lexicon.tsv."""
-    from mtgrules.align import lexicon, linking
+def lexicon(data: Path, on_refused=None) -> tuple[str, str]:
+    """The text of lexicon.tsv and of lexicon-sources.tsv. `on_refused` is told of each set
+    file the parser refuses (its ParseError)."""
+    from mtgrules.align import core_terms, corpus_lexicon, documents, lexicon, linking
+    from mtgrules.parsers import data_files
 
     data = data.resolve()
     context = _reference_records(data)
     # The seeds aligned without a learned lexicon: the lexicon must not depend on itself.
     seeds = [record for document in _parse_seeds(context, lexicon.Lexicon()) for record in document.records]
-    cards = [record for document in _documents(data, LEXICON_SOURCES) for record in document.records]
+    paths = sorted(str(path) for path in (data / SETS).glob("*.json"))
+    parsed, refused = documents.parse_each(paths)
+    for error in refused:
+        if on_refused:
+            on_refused(error)
+    taught: set[str] = set()
+    cards = [record for document in parsed for record in document.records
+             if record.kind == "card" and corpus_lexicon.teaches_anew(record, taught)]
+    sources = SOURCES_HEADER + "\n" + "".join(
+        f"{Path(document.path).name}\t{data_files.file_digest(document.path)}\n" for document in parsed)
     records = context + cards + seeds
     linking.fill_english_rulings(records)
     segments = [segment for segment in lexicon.segments_from_records(records) if segment.lang in LEXICON_LANGUAGES]
     listed = [entry for entry in lexicon.listed_entries(records) if entry.lang in LEXICON_LANGUAGES]
-    return lexicon.Lexicon(lexicon.learn(segments) + listed).to_tsv()
+    table = REPO / "corpus" / core_terms.TABLE
+    terms = core_terms.entries(table.read_text(encoding="utf-8"), f"corpus/{core_terms.TABLE}")
+    return lexicon.Lexicon(lexicon.learn(segments) + listed + terms).to_tsv(), sources
 
 
 def _documents(data: Path, relative: tuple[str, ...]):
@@ -99,8 +119,9 @@ def _parse_seeds(context, known=None):
 )
 def main(data: Path) -> None:
     # The lexicon first: the seeds are aligned with it.
-    pairs = lexicon(data)
+    pairs, sources = lexicon(data, on_refused=lambda error: click.echo(f"left out: {error}", err=True))
     (REPO / "corpus" / "lexicon.tsv").write_text(pairs, encoding="utf-8")
+    (REPO / "corpus" / "lexicon-sources.tsv").write_text(sources, encoding="utf-8")
     click.echo(f"corpus/lexicon.tsv: {pairs.count(chr(10)) - 1} phrase pairs")
     records, manifest = generate(data)
     (REPO / "corpus" / "seeds.jsonl").write_text(records, encoding="utf-8")

@@ -334,8 +334,9 @@ def write_index(folder: Path, rows: Rows, fingerprint: str, reporter: BuildRepor
         writer.cancel()
         raise
     if corpus is not None and complete:
-        learning += english_counterparts(corpus, learning)
-    lexicon = corpus_lexicon.for_corpus(learning, cache_folder=folder.parent)
+        lexicon = corpus_lexicon.for_store(corpus)  # learned at ingest, per document (align.learned)
+    else:
+        lexicon = corpus_lexicon.for_corpus(learning, cache_folder=folder.parent)
     compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
     write_lexicon(folder, compiled)
     for lang, words in compiled["words"].items():

@@ -1,0 +1,93 @@
+"""Phrase pairs learned from the card data a person ingests: once per card-data document, at
+ingest, kept in the corpus database (table `learned_pairs`), never again per search or rebuild.
+
+Learning from a set's printed translations takes a second or two (every language it prints);
+learned again from the whole corpus at each index build, it was a quarter of a real-data build
+(issue 20). So each card-data document is learned from alone, in the ingest's transaction
+(`learn_document`), and its pairs are rows that go with the document (`ON DELETE CASCADE`: an
+ingest that replaces or removes the document replaces or removes them). A set file the
+committed lexicon was learned from (its digest is in `corpus/lexicon-sources.tsv`) teaches
+nothing new and is not learned from again: ingesting the 25 sets the lexicon ships with costs
+no learning at all.
+
+`stored_entries` reads every document's pairs: with the committed lexicon and the pairs the
+records state (`corpus_lexicon.with_listed`), the lexicon of the corpus
+(`corpus_lexicon.for_store`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import cache
+
+from mtgrules.align import corpus_lexicon, lexicon
+from mtgrules.align.lexicon import Entry
+from mtgrules.readiness import packaged_file
+from mtgrules.records import Record
+
+SOURCES = "lexicon-sources.tsv"  # the set files the committed lexicon learned from, by digest
+# Every language MTGJSON prints card text in (Simplified Chinese as zh); as the committed lexicon.
+LANGUAGES = frozenset({"es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zh"})
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS learned_pairs (
+    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    lang TEXT NOT NULL,
+    phrase TEXT NOT NULL,
+    english TEXT NOT NULL,
+    score REAL NOT NULL,
+    count INTEGER NOT NULL,
+    sources TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS learned_pairs_document ON learned_pairs (document)
+"""
+
+
+@cache
+def committed_sources() -> frozenset[str]:
+    """The digests of the set files the committed lexicon was learned from."""
+    try:
+        lines = packaged_file(SOURCES).read_text(encoding="utf-8").splitlines()[1:]
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(line.split("\t")[1] for line in lines if "\t" in line)
+
+
+def learn_document(db: sqlite3.Connection, path: str, digest: str, records: list[Record]) -> int:
+    """Learn the pairs of one stored card-data document (`path`, as the documents table has it)
+    and keep them with it; the number of pairs. Nothing for a document the committed lexicon
+    learned from, or one with no printed translations."""
+    if digest in committed_sources():
+        return 0
+    taught: set[str] = set()
+    cards = [record for record in records if record.kind == "card" and corpus_lexicon.teaches_anew(record, taught)]
+    segments = [segment for segment in lexicon.segments_from_records(cards) if segment.lang in LANGUAGES]
+    if not segments:
+        return 0
+    row = db.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()
+    if row is None:
+        return 0
+    entries = lexicon.learn(segments)
+    _create(db)
+    db.executemany(
+        "INSERT INTO learned_pairs (document, lang, phrase, english, score, count, sources) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(row[0], e.lang, e.phrase, e.english, e.score, e.count, e.sources) for e in entries],
+    )
+    return len(entries)
+
+
+def stored_entries(db: sqlite3.Connection) -> list[Entry]:
+    """Every pair learned from the ingested card data (none in a database written before the table)."""
+    try:
+        rows = db.execute("SELECT lang, phrase, english, score, count, sources FROM learned_pairs ORDER BY rowid").fetchall()
+    except sqlite3.OperationalError as error:
+        if "no such table" in str(error):
+            return []
+        raise
+    return [Entry(lang, phrase, english, score, count, sources) for lang, phrase, english, score, count, sources in rows]
+
+
+def _create(db: sqlite3.Connection) -> None:
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
