@@ -33,7 +33,7 @@ from whoosh import index as whoosh_index
 from whoosh import query as wq
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index import heal
+from mtgrules.index import fusion, heal, query_text
 from mtgrules.index.fields import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.layout import EVERY_VIEW, SILENT, read_meta, view_file
 from mtgrules.index.scoring import BM25F
@@ -54,6 +54,16 @@ _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 PARTIAL_COORDINATION = 0.9
 # The share of the page hits in the query's own language keep when translations found more.
 NATIVE_SHARE = 0.5
+# How many hits of each search the fusion ranks (a record tenth in two lists beats one first in one).
+FUSION_DEPTH = 30
+# The weight of a translation that dropped a word (searched in the partial pass only).
+INCOMPLETE_WEIGHT = 0.5
+
+
+def fusion_run(langs: list[str], text: str, translation: str | None, weight: float, wanted: set[str]) -> tuple:
+    """One search to fuse: its languages, text, translation, weight, and whether a language of
+    it was asked for (the query's, English, or those the person named)."""
+    return langs, text, translation, weight, bool(set(langs) & wanted)
 
 
 # Edits a fuzzy word may ask for (`word~2`): each more multiplies the words whoosh must try;
@@ -179,10 +189,11 @@ class _Run:
     """One search of a tier (a query over some languages' fields): what its hits are made
     from."""
 
-    __slots__ = ("_named", "index", "parsed", "stemmed", "translation", "view", "words")
+    __slots__ = ("_named", "asked", "index", "parsed", "stemmed", "translation", "view", "words")
 
     def __init__(self, index: Index, parsed, translation: str | None, view: str | None):
         self.index, self.parsed, self.translation, self.view = index, parsed, translation, view
+        self.asked = True
         self.stemmed, self.words = index._matched_terms(parsed)
         self._named: set[str] | None = None
 
@@ -374,23 +385,55 @@ class Index:
         or `latest`; default the newest English edition): a translation of another edition is
         found under the number its rule has in the view, and not at all when the rule is not
         there."""
+        asked = langs  # languages the person named (`--lang`): every one of them is asked for
         langs = [lang for lang in (langs or self.langs) if lang in self.langs]
         if not langs:
             return Results()
+        text = query_text.without_question_marks(text) or text
         check_syntax(text)
         view = self.default_view if edition in (None, "latest") else edition
         if view is not None and view not in self.editions and self.editions:
             raise QueryError(f"no edition {view} in the corpus (it holds {', '.join(self.editions)})")
         plan = self.translator.plan(text, langs) if translate else Plan([], langs)
+        own = plan.detected or langs
+        little = query_text.only_little_words(text, own)
+        if little:
+            raise QueryError(f"{' '.join(little)!r}: only words too common to search for on their own"
+                             " (articles, prepositions, question words): add a word that says what to find")
+        typed, _ = query_text.little_words_left_out(text, own)
+        wanted = set(asked) if asked else {*plan.detected, "en"}
         for any_word in (False, True):
             # An incomplete translation (a word dropped) asks a looser question: partial only.
             used = [t for t in plan.translations if t.complete or any_word]
             as_typed = plan.fallback + [t.target for t in plan.translations if t not in used]
-            tiers = [[(plan.direct, text, None)], [([t.target], t.query, t.shown) for t in used] + [(as_typed, text, None)]]
-            hits = self._search_tiers(tiers, kinds, limit, any_word, view)
+            runs = [fusion_run(plan.direct, typed, None, 1.0, wanted)]
+            runs += [fusion_run([t.target], t.query, t.shown, 1.0 if t.complete else INCOMPLETE_WEIGHT, wanted) for t in used]
+            runs.append(fusion_run(as_typed, typed, None, 1.0, wanted))
+            hits = self._search_fused(runs, kinds, limit, any_word, view)
             if hits:
                 return Results(hits=hits, partial=any_word, plan=plan)
         return Results(suggestion=self.suggest(text), plan=plan)
+
+    def _search_fused(self, runs: list[tuple], kinds: list[str] | None, limit: int, any_word: bool, view: str | None) -> list[Hit]:
+        """The hits of every run (the query as typed in its languages, each translation),
+        fused into one ranking (`mtgrules.index.fusion`): a record's key found by several runs
+        (the Spanish 704.5g and the English one) counts once, shown from the run that ranked
+        it best in an asked-for language. Snippets are made for the hits shown only."""
+        lists: list[fusion.Ranked] = []
+        shown: dict[str, _Found] = {}
+        for langs, text, translation, weight, asked in runs:
+            if not langs:
+                continue
+            found = self._run(text, langs, kinds, max(limit, FUSION_DEPTH), any_word, translation, view)
+            keys = []
+            for hit in sorted(found, key=lambda f: -f.score):
+                key = hit.key()
+                keys.append(key)
+                if key not in shown or (asked and not shown[key].run.asked):
+                    shown[key] = hit
+                    hit.run.asked = asked
+            lists.append(fusion.Ranked(keys, weight, asked))
+        return [shown[key].with_snippet() for key in fusion.order(lists)[:limit]]
 
     def _search_tiers(self, tiers, kinds: list[str] | None, limit: int, any_word: bool, view: str | None) -> list[Hit]:
         """The query's own languages' hits by score, then the other tier's hits by score,

@@ -41,6 +41,7 @@ from pathlib import Path
 
 from mtgrules.align import phrases
 from mtgrules.index.layout import KEYS_SUFFIX, LEXICON_FOLDER, TERMS_LINE, VOCABULARY, lexicon_file
+from mtgrules.little_words import is_little
 from mtgrules.text import fold
 
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
@@ -294,13 +295,14 @@ class Translator:
         spellings = [fold(word) for word, _ in tokens]
         if whole_phrase and " ".join(keys) in table:
             return [_alternatives(table[" ".join(keys)], " ".join(spellings))], 1, False
-        stop = phrases.STOPWORDS.get(source, frozenset())
         pieces: list[str] = []
         used = 0
         dropped = False
         position = 0
         while position < len(tokens):
-            for end in range(min(len(tokens), position + phrases.MAX_WORDS + 1), position, -1):
+            # A little word ("de", "qué", "quand") is translated only inside a longer phrase.
+            little = is_little(tokens[position][0], source)
+            for end in range(min(len(tokens), position + phrases.MAX_WORDS + 1), position + little, -1):
                 key = " ".join(keys[position:end])
                 if key in table:
                     pieces.append(_alternatives(table[key], " ".join(spellings[position:end])))
@@ -310,7 +312,7 @@ class Translator:
             else:
                 word = tokens[position][0]
                 shorter = next((key for key in _trimmed(keys[position])[1:] if key in table), None)
-                if word in stop:
+                if little:
                     pass
                 elif shorter is not None:
                     pieces.append(_alternatives(table[shorter], spellings[position]))

@@ -1,0 +1,121 @@
+"""Card names inside a query: "Diezmo asfixiante", "regente marea lugubre y objetivo ilegal",
+"Ouro titan de la rage de la nature évasion" name a card, in any language it is printed in,
+with or without accents, commas or a typo.
+
+A judge asks about a card by its printed name followed by the question. Searched as words, the
+name's words are common ones ("soledad", "historia", "muerte") and bring everything but that
+card's rulings. So the query's words are read for whole card names first (`find`): every span of
+words whose letters are within a typo or two of a printed name (the name's own first letters
+typed right: a name is looked up by its first three letters, `names_from`), or, for a name with
+a comma ("Ragavan, Nimble Pilferer"), the part before the comma when it is long enough to be
+unmistakable. A one-word name ("Soledad", "Panharmonicus") counts when it is the whole query or
+typed with a capital: "furia" in a sentence is the word. Longer names win over shorter ones
+they overlap.
+
+The search then ranks that card's rulings and the rules of its keywords first, and the rest of
+the query within them (`mtgrules.index.query`). Pure functions: the names come from a callable.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+
+from mtgrules.text import fold
+
+SIMILARITY = 0.88  # one letter wrong in eight, over the name's letters
+SHORT_NAME_LETTERS = 4  # "Oko" alone is too short to be sure of; "Ragavan" is not
+_WORD = re.compile(r"[^\W_]+")
+
+
+class Mention:
+    """A card named in the query: its English name, the span of query words (start, end) and
+    how close the words are to the printed name (1 for exactly, once folded)."""
+
+    __slots__ = ("card", "end", "similarity", "start")
+
+    def __init__(self, card: str, start: int, end: int, similarity: float):
+        self.card, self.start, self.end, self.similarity = card, start, end, similarity
+
+    def __repr__(self) -> str:
+        return f"Mention({self.card!r}, {self.start}, {self.end}, {self.similarity:.2f})"
+
+
+def words(text: str) -> list[str]:
+    """The words of a query or a name as compared: letters and digits, punctuation left out."""
+    return _WORD.findall(text)
+
+
+def normalized(text: str) -> str:
+    return " ".join(fold(word).lower() for word in words(text))
+
+
+def find(text: str, names_from: Callable[[str], Iterable[tuple[str, str]]]) -> list[Mention]:
+    """The cards `text` names. `names_from(prefix)` gives (folded printed name, English card
+    name) for the printed names whose folded form starts with `prefix` (three letters)."""
+    typed = words(text)
+    query = [fold(word).lower() for word in typed]
+    found: list[Mention] = []
+    looked: dict[str, list[tuple[list[str], list[str], str]]] = {}
+    for start, word in enumerate(query):
+        prefix = word[:3]
+        if len(prefix) < 3 and len(query) > 1:
+            continue
+        if prefix not in looked:
+            candidates = []
+            for folded, card in names_from(prefix):
+                full = normalized(folded).split()
+                short = normalized(folded.split(",")[0]).split() if "," in folded else []
+                candidates.append((full, short, card))
+            looked[prefix] = candidates
+        for full, short, card in looked[prefix]:
+            for name, is_short in ((full, False), (short, True)):
+                if not name or start + len(name) > len(query):
+                    continue
+                span = query[start:start + len(name)]
+                if is_short:
+                    if span != name or len("".join(name)) < SHORT_NAME_LETTERS:
+                        continue
+                    similarity = 1.0
+                else:
+                    similarity = 1.0 if span == name else difflib.SequenceMatcher(None, " ".join(span), " ".join(name)).ratio()
+                    if similarity < SIMILARITY or span[0][:3] != name[0][:3]:
+                        continue
+                if len(name) == 1 and len(query) > 1 and not typed[start][:1].isupper():
+                    continue
+                found.append(Mention(card, start, start + len(name), similarity))
+    return _best(found)
+
+
+def _best(found: list[Mention]) -> list[Mention]:
+    """Non-overlapping mentions, longest and closest first; one mention per card."""
+    chosen: list[Mention] = []
+    taken: set[int] = set()
+    for mention in sorted(found, key=lambda m: (-(m.end - m.start), -m.similarity, m.start, m.card)):
+        span = set(range(mention.start, mention.end))
+        if span & taken or any(m.card == mention.card for m in chosen):
+            continue
+        chosen.append(mention)
+        taken |= span
+    return sorted(chosen, key=lambda m: m.start)
+
+
+def rest(text: str, mentions: list[Mention]) -> str:
+    """The query's words outside the card names, as typed."""
+    typed = words(text)
+    inside = {position for mention in mentions for position in range(mention.start, mention.end)}
+    return " ".join(word for position, word in enumerate(typed) if position not in inside)
+
+
+def keyword_lines(english_text: str, titles: Iterable[str]) -> list[str]:
+    """The keyword abilities among `titles` (702's, lowercased) that `english_text` (a card's
+    English rules text) has as keyword lines: "Flying, haste", "Escape—{G}{G}…", "Evoke {W}"."""
+    wanted = set(titles)
+    found: list[str] = []
+    for line in english_text.lower().splitlines():
+        for piece in re.split(r",\s*|;\s*", line):
+            head = re.split(r"[—{(]|\s\d|\s[xX]\b", piece, maxsplit=1)[0].strip()
+            if head in wanted and head not in found:
+                found.append(head)
+    return found

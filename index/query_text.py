@@ -1,0 +1,90 @@
+"""What a person types, made into what the search looks for: question marks read as punctuation,
+little words left out.
+
+Judges type questions: "¿cuándo recibo prioridad?", "quand ai-je la priorité ?" (French puts a
+space before the mark). A "?" is a wildcard in the query syntax, and one standing alone was
+refused ("'?' has no letters"); "prioridad?" looked for "prioridad" and one more letter. So
+"¿", "¡" and "!" are dropped, and so is a "?" that ends the query, stands alone or closes a
+question opened with "¿": a wildcard "?" inside or before a word ("conf?ve") stays.
+
+Little words (`mtgrules.little_words`: articles, prepositions, question words) never match on
+their own: "de", "la", "des", "una" made partial matches that filled pages with records
+sharing nothing else with the query, and snippets marked them. They are left out of the plain
+words of a query (a "quoted phrase" keeps them: there they say which words follow which); a
+query of nothing but little words is refused with a message that says so (`LittleWordsOnly`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from mtgrules.little_words import is_little
+
+_QUESTION = re.compile(r"[¿¡!]")
+_ITEM = re.compile(r'"[^"]*"(?:~\d+)?|[A-Za-z_]\w*:(?:"[^"]*"|[^\s()"]+)|[()]|[^\s"()]+')
+_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+_WORD_OF_LETTERS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+def without_question_marks(text: str) -> str:
+    """`text` with the punctuation of a question removed (module docstring)."""
+    opened = "¿" in text
+    text = _QUESTION.sub(" ", text)
+    out = []
+    for piece in re.split(r"(\s+)", text):
+        if piece.endswith("?") and not piece.startswith('"'):
+            stripped = piece.rstrip("?")
+            if not stripped or opened or not re.search(r"\S", text[text.find(piece) + len(piece):]):
+                piece = stripped
+        out.append(piece)
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+def little_words_left_out(text: str, langs: list[str]) -> tuple[str, list[str]]:
+    """`text` without the plain words that are little in any of `langs` (or English), and the
+    words left out. Operators, fields, phrases, wildcards and fuzzy words stay; an operator left
+    without a word beside it goes too. Unchanged when every word is little (the caller says so)."""
+    items = _ITEM.findall(text)
+    kept: list[str] = []
+    dropped: list[str] = []
+    for item in items:
+        if _WORD_OF_LETTERS.fullmatch(item) and item not in _OPERATORS and any(_little(item, lang) for lang in langs or ["en"]):
+            dropped.append(item)
+            continue
+        kept.append(item)
+    tidy = _tidy(kept)
+    if not dropped or not any(item not in _OPERATORS and item not in "()" for item in tidy):
+        return text, []
+    return " ".join(tidy).replace("( ", "(").replace(" )", ")"), dropped
+
+
+def only_little_words(text: str, langs: list[str]) -> list[str] | None:
+    """The words of `text` when each is a little word of `langs` (a query with nothing to look
+    for), else None."""
+    items = [item for item in _ITEM.findall(text) if item not in _OPERATORS and item not in "()"]
+    if items and all(_WORD_OF_LETTERS.fullmatch(item) and any(_little(item, lang) for lang in langs or ["en"]) for item in items):
+        return items
+    return None
+
+
+def _little(word: str, lang: str) -> bool:
+    # "qu'arrive-t-il": each part of a hyphenated or elided question word is little.
+    parts = re.split(r"['’-]", word.lower())
+    return all(is_little(part, lang) for part in parts if part)
+
+
+def _tidy(items: list[str]) -> list[str]:
+    """Operators that lost an operand removed, empty parentheses removed."""
+    out: list[str] = []
+    for item in items:
+        if item in _OPERATORS and (not out or out[-1] in _OPERATORS or out[-1] == "("):
+            continue
+        if item == ")" and out and out[-1] == "(":
+            out.pop()
+            continue
+        if item == ")" and out and out[-1] in _OPERATORS:
+            out.pop()
+        out.append(item)
+    while out and out[-1] in _OPERATORS:
+        out.pop()
+    return out

@@ -1,0 +1,63 @@
+"""Card names inside a query (index/card_mentions.py): whole printed names in any language,
+accents, commas and a typo forgiven; one-word names only when they are clearly names."""
+
+from __future__ import annotations
+
+from mtgrules.index import card_mentions
+from mtgrules.text import fold
+
+NAMES = {
+    "Murktide Regent": ["Murktide Regent", "Regente marea lúgubre", "Régent de Sombremarée"],
+    "Uro, Titan of Nature's Wrath": ["Uro, Titan of Nature's Wrath", "Uro, titán de la ira de la naturaleza",
+                                     "Ouro, titan de la Rage de la nature"],
+    "Ragavan, Nimble Pilferer": ["Ragavan, Nimble Pilferer", "Ragavan, ratero hábil"],
+    "Solitude": ["Solitude", "Soledad"],
+    "Fury": ["Fury", "Furia"],
+    "Oko, Thief of Crowns": ["Oko, Thief of Crowns", "Oko, Ladrón de Coronas"],
+}
+
+
+def names_from(prefix: str):
+    for card, printed in NAMES.items():
+        for name in printed:
+            folded = fold(name).lower()
+            if folded.startswith(prefix):
+                yield folded, card
+
+
+def cards(text: str) -> list[str]:
+    return [mention.card for mention in card_mentions.find(text, names_from)]
+
+
+def test_a_printed_name_in_any_language_names_its_card_with_the_question_around_it():
+    assert cards("regente marea lugubre y objetivo ilegal") == ["Murktide Regent"]
+    assert cards("Ouro titan de la rage de la nature évasion") == ["Uro, Titan of Nature's Wrath"]
+    assert cards("Oko, Ladrón de Coronas") == ["Oko, Thief of Crowns"]
+
+
+def test_a_typo_is_forgiven_but_not_a_different_word():
+    assert cards("regente marea lugubra") == ["Murktide Regent"]
+    assert cards("regente de las mareas") == []
+
+
+def test_the_name_before_the_comma_names_the_card_when_long_enough():
+    assert cards("Ragavan y el tesoro") == ["Ragavan, Nimble Pilferer"]
+    assert cards("oko y los alces") == []  # three letters: too short to be sure
+
+
+def test_a_one_word_name_counts_alone_or_with_a_capital():
+    assert cards("Soledad evocar") == ["Solitude"]
+    assert cards("soledad") == ["Solitude"]
+    assert cards("la furia del combate") == []
+
+
+def test_the_rest_of_the_query_is_what_the_name_leaves():
+    text = "regente marea lugubre y objetivo ilegal"
+    assert card_mentions.rest(text, card_mentions.find(text, names_from)) == "y objetivo ilegal"
+
+
+def test_keyword_lines_of_a_card_text():
+    titles = ["flying", "haste", "escape", "evoke", "delve", "lifelink"]
+    text = "Flying, haste\nWhen this enters, draw a card.\nEscape—{G}{G}, Exile five other cards.\nEvoke {W}"
+    assert card_mentions.keyword_lines(text, titles) == ["flying", "haste", "escape", "evoke"]
+    assert card_mentions.keyword_lines("Target creature gains flying until end of turn.", titles) == []

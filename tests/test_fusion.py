@@ -1,0 +1,56 @@
+"""One ranking across languages (index/fusion.py): what a person relies on is the order of the
+fused page, whatever the scores of the searches behind it."""
+
+from __future__ import annotations
+
+from mtgrules.index import fusion
+from mtgrules.index.fusion import Ranked
+
+
+def test_a_record_found_by_the_query_and_by_its_translation_comes_first():
+    # "daño letal": the Spanish search finds a ruling on one little word first and 704.5g
+    # third; the English translation finds 704.5g first.
+    spanish = Ranked(["ruling-de", "ruling-la", "704.5g", "120.6"])
+    english = Ranked(["704.5g", "120.6", "702.2c"])
+    assert fusion.order([spanish, english])[:2] == ["704.5g", "120.6"]
+
+
+def test_a_weak_same_language_list_does_not_fill_the_page_before_a_strong_translation():
+    # The Spanish search matched one word of two (weight a quarter): its hits rank below the
+    # translated search that matched both.
+    spanish = Ranked([f"es-{n}" for n in range(10)], weight=fusion.coverage_weight(1, 2))
+    english = Ranked([f"en-{n}" for n in range(10)], weight=fusion.coverage_weight(2, 2))
+    page = fusion.order([spanish, english])[:10]
+    assert page[:5] == [f"en-{n}" for n in range(5)]
+    assert sum(key.startswith("en-") for key in page) > sum(key.startswith("es-") for key in page)
+
+
+def test_languages_not_asked_for_come_after_every_asked_for_hit():
+    chinese = Ranked(["zh-1", "zh-2", "shared"], asked=False)
+    french = Ranked(["fr-1", "shared"])
+    english = Ranked(["en-1"], weight=0.1)
+    ordered = fusion.order([chinese, french, english])
+    assert ordered.index("zh-1") > max(ordered.index(key) for key in ("fr-1", "shared", "en-1"))
+    assert "shared" in ordered[:3]  # found by an asked-for list too: ranked with them
+
+
+def test_a_key_listed_twice_in_one_list_counts_once():
+    doubled = fusion.fused_scores([Ranked(["a", "a", "b"])])
+    single = fusion.fused_scores([Ranked(["a", "b"])])
+    assert doubled["a"] == single["a"]
+
+
+def test_coverage_weight_grows_with_the_share_of_words_matched_and_is_nothing_without_words():
+    assert fusion.coverage_weight(0, 0) == 0.0
+    assert fusion.coverage_weight(1, 4) < fusion.coverage_weight(2, 4) < fusion.coverage_weight(4, 4) == 1.0
+    assert fusion.coverage_weight(5, 4) == 1.0
+
+
+def test_a_boosted_key_moves_up_within_its_part():
+    lists = [Ranked(["a", "b", "c"])]
+    assert fusion.order(lists, boost={"c": 10.0})[0] == "c"
+    assert fusion.order([Ranked(["x"], asked=False), Ranked(["a"])], boost={"x": 100.0}) == ["a", "x"]
+
+
+def test_a_list_of_weight_zero_adds_nothing():
+    assert fusion.order([Ranked(["a"], weight=0.0), Ranked(["b"])]) == ["b"]
