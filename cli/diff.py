@@ -64,14 +64,11 @@ def diff(old: str, new: str, scope: str | None, as_json: bool) -> None:
     """Show what changed from edition OLD to edition NEW (dates YYYY-MM-DD, or latest).
 
     A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed."""
-    from mtgrules.align.identities import StoredTrace
     from mtgrules.lookup import changes, editions
 
     every = load_trace()
     old_edition, new_edition = editions.resolve(every.editions, old), editions.resolve(every.editions, new)
-    first, last = sorted((old_edition, new_edition))
-    trace = StoredTrace(every.corpus, editions=[e for e in every.editions if first <= e <= last])  # only what lies between
-    counts, entries = changes.diff(trace, old_edition, new_edition, scope)
+    counts, entries = changes.between(every, old_edition, new_edition, scope)
     if not entries:
         within = f" within {scope}" if scope else ""
         click.echo(f"mtgrules: no changes from {old_edition} to {new_edition}{within}", err=True)

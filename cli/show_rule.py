@@ -17,7 +17,7 @@ import sys
 from mtgrules.cli.corpus import check_langs, edition_label, note_untraced, open_catalog, say, translation_note
 from mtgrules.cli.output import echo, echo_json, style, wrap
 from mtgrules.lookup.catalog import Catalog
-from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
+from mtgrules.lookup.rules import descendants, parse_numbers, rule_entries
 
 # At most this many citing rules are listed under a rule; the rest are counted (`--json` has all).
 CITED_BY_SHOWN = 12
@@ -89,9 +89,8 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
     inline = len(shown) == 1  # one rule says what it lacks in place; several say it once below
     lacking: dict[str, int] = {}
     for number in known:
-        subrules = descendants(catalog, number)
-        entries = [rule_entry(catalog, number, langs, registry, head=True)]
-        entries += [rule_entry(catalog, subrule, langs, registry, head=False) for subrule in subrules]
+        entries = rule_entries(catalog, number, langs, registry)
+        subrules = entries[1:]
         for position, entry in enumerate(entries):
             for lang, text in entry["texts"].items():
                 if text is None:

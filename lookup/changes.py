@@ -7,7 +7,7 @@ move, not a removal and an addition, and a number that holds another rule says s
 
 from __future__ import annotations
 
-from mtgrules.align.identities import Traced
+from mtgrules.align.identities import StoredTrace, Traced
 from mtgrules.align.trace import Change, changes_by_kind, content, word_diff
 from mtgrules.lookup.editions import short_title, within
 
@@ -18,6 +18,14 @@ def diff(trace: Traced, old: str, new: str, scope: str | None = None) -> tuple[d
     chapter, section or rule (by their number in either edition)."""
     changes = [c for c in trace.changes(old, new) if within(c.old, scope) or within(c.new, scope)]
     return changes_by_kind(changes), [_entry(trace, old, new, c) for c in changes if c.kind != "unchanged"]
+
+
+def between(every: StoredTrace, old: str, new: str, scope: str | None = None) -> tuple[dict[str, int], list[dict]]:
+    """`diff` over the stored identities, reading only the editions from `old` to `new` (the
+    editions outside them have nothing to say about these changes)."""
+    first, last = sorted((old, new))
+    trace = StoredTrace(every.corpus, editions=[e for e in every.editions if first <= e <= last])
+    return diff(trace, old, new, scope)
 
 
 def _entry(trace: Traced, old: str, new: str, change: Change) -> dict:
