@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from starlette.applications import Starlette
 from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 from mtgrules.errors import MtgrulesError
 from mtgrules.study.checks import LIMITS
 from mtgrules.web import pages, render
-from mtgrules.web.language import COOKIE_AGE, INTERFACE_LANGUAGES, LANGS_COOKIE, UI_COOKIE, Words, interface_language
+from mtgrules.web.language import COOKIE_AGE, COOKIE_SEPARATOR, INTERFACE_LANGUAGES, LANGS_COOKIE, UI_COOKIE, Words, interface_language
 from mtgrules.web.params import BadRequest, NotFound
 from mtgrules.web.reader import Reader
 
@@ -62,6 +62,13 @@ def _local(target: str | None) -> str:
         return "/"
     parts = urlsplit(target)
     return target if not parts.scheme and not parts.netloc else "/"
+
+
+def _same_address(address: str, request: Request) -> bool:
+    """Whether `address` is where `request` went, read as the server reads it (decoded: a
+    space or a comma may come escaped or not)."""
+    parts = urlsplit(address)
+    return unquote(parts.path) == request.url.path and parse_qsl(parts.query) == parse_qsl(request.url.query)
 
 
 class Site:
@@ -105,11 +112,11 @@ class Site:
         if as_json:
             body = json.dumps(page.api, ensure_ascii=False, sort_keys=True)
             return Response(body, status_code=page.status, media_type="application/json")
-        if page.canonical and page.canonical != request.url.path + (f"?{request.url.query}" if request.url.query else ""):
+        if page.canonical and not _same_address(page.canonical, request):
             return RedirectResponse(page.canonical, status_code=302)
         response = self.html(request, page.template, page.data, page.status)
         if page.remember_langs:
-            response.set_cookie(LANGS_COOKIE, ",".join(page.remember_langs), max_age=COOKIE_AGE, samesite="lax")
+            response.set_cookie(LANGS_COOKIE, COOKIE_SEPARATOR.join(page.remember_langs), max_age=COOKIE_AGE, samesite="lax")
         return response
 
     # --- routes ----------------------------------------------------------------------------
@@ -207,6 +214,7 @@ class Site:
             Route("/scenario", self.scenario_page, methods=["GET", "POST"]),
             Route("/api/scenario", self.scenario_api, methods=["GET", "POST"]),
             Route("/language", self.choose_language),
+            Route("/favicon.ico", lambda request: RedirectResponse("/static/icon.svg", status_code=301)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
 

@@ -16,6 +16,8 @@ UI_COOKIE = "ui"
 LANGS_COOKIE = "langs"
 # A year: the choice is the person's until they change it.
 COOKIE_AGE = 365 * 24 * 3600
+# Between the codes of the `langs` cookie: a comma would have the cookie quoted.
+COOKIE_SEPARATOR = ":"
 
 
 def accepted(header: str | None) -> list[str]:
@@ -47,7 +49,7 @@ def interface_language(cookie: str | None, header: str | None) -> str:
 def content_languages(cookie: str | None, header: str | None, held: list[str]) -> list[str]:
     """The languages a page shows when its address names none: the cookie's, else those of
     Accept-Language the corpus holds, with English always among them."""
-    chosen = [code for code in (cookie or "").split(",") if is_lang_code(code)]
+    chosen = [code for code in (cookie or "").split(COOKIE_SEPARATOR) if is_lang_code(code)]
     if not chosen:
         chosen = [code for code in accepted(header) if code in held]
     return list(dict.fromkeys([*chosen, "en"]))

@@ -3,8 +3,9 @@
 `card_entry`, `Dictionary.describe`, `rule_history`, `changes.between`, `stale.report`,
 `event_rows`, `json_row`), and whose `data` is that and what the template needs beside it.
 
-A page asked for without its languages or edition answers with its `canonical` address (the
-app redirects there), so the address in the bar always shows the same thing to someone else.
+Each page has one `canonical` address, with its languages and edition in it: a request spelt
+otherwise (without them, `latest` for a date, `704.5G`) is sent there, so the address in the bar
+always shows the same thing to someone else.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Page:
     template: str
     data: dict[str, Any]
     api: Any
-    canonical: str | None = None  # the page's full address, when the request's lacks a part of it
+    canonical: str | None = None  # the page's full address: a request elsewhere is sent there
     status: int = 200
     remember_langs: list[str] | None = None  # the content languages the address chose
     extra: dict[str, Any] = field(default_factory=dict)
@@ -93,10 +94,8 @@ def search(asked: Asked) -> Page:
         "hits": [json_row(hit, partial) | {"url": url} for hit, url in hits],
         "suggestion": suggestion,
     }
-    canonical = None
-    if langs is None or edition is None:
-        canonical = render.address("/search", q=text or None, lang=shown_langs, kind=kinds, edition=view,
-                                   limit=limit if limit != 10 else None)
+    canonical = render.address("/search", q=text or None, lang=shown_langs, kind=kinds, edition=view,
+                               limit=limit if limit != 10 else None)
     data = {"q": text, "hits": hits, "rule": rule, "suggestion": suggestion, "partial": partial, "langs": shown_langs,
             "held": held, "kinds": kinds, "all_kinds": KINDS, "edition": view, "editions": index.editions, "limit": limit}
     return Page("search.html", data, api, canonical)
@@ -116,7 +115,7 @@ def rule(asked: Asked, number: str) -> Page:
     langs, given = _content_langs(asked, catalog.rule_langs(), "rules")
     langs = _with_english(langs)
     written = numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
-    canonical = None if given and edition == catalog.edition else render.rule_address(written, langs, catalog.edition)
+    canonical = render.rule_address(written, langs, catalog.edition)
     catalog.texts(numbers)
     known = [n for n in numbers if catalog.exists(n)]
     if not known:
@@ -140,7 +139,7 @@ def card(asked: Asked, name: str) -> Page:
     name = params.text({"name": name}, "name", required=True)
     catalog = asked.reader.catalog(None)  # cards and rulings have no edition
     langs, given = _content_langs(asked, catalog.corpus.languages(("card",)), "cards")
-    canonical = None if given else render.card_address(name, langs)
+    canonical = render.card_address(name, langs)
     found = find_cards(catalog, name)
     if not found:
         raise NotFound(f"no card named {name!r} in the corpus",
@@ -165,7 +164,7 @@ def term(asked: Asked, word: str) -> Page:
     catalog = asked.reader.catalog(edition)
     dictionary = Dictionary(catalog)
     langs, given = _content_langs(asked, dictionary.languages(), "term names")
-    canonical = None if given and edition == catalog.edition else render.term_address(word, langs, catalog.edition)
+    canonical = render.term_address(word, langs, catalog.edition)
     found = dictionary.find(word)
     if not found.entries:
         raise NotFound(f"no term {word!r} in the corpus (edition {catalog.edition})",
@@ -209,7 +208,7 @@ def history(asked: Asked, number: str) -> Page:
         raise NotFound(f"no rule {written} in {where}",
                        [{"number": written, "edition": e, "url": render.rule_address(written, langs, e, "history")}
                         for e in elsewhere])
-    canonical = None if edition and langs else render.rule_address(written, langs or [], found, "history")
+    canonical = render.rule_address(written, langs or [], found, "history")
     entries = rule_history(trace, written, found, [lang for lang in langs or [] if lang != "en"] or None)
     data = {"number": written, "entries": entries, "edition": found, "langs": langs or [], "editions": trace.editions}
     return Page("history.html", data, {"entries": entries}, canonical)
