@@ -308,6 +308,8 @@ def test_an_ingest_in_another_terminal_is_seen_on_the_next_request(corpus_home, 
         pytest.skip(f"real data not available: {card_set}")
     with TestClient(create_app()) as client:
         assert client.get("/api/card/" + quote("Aethersphere Harvester")).status_code == 404
+        before = client.get("/api/search", params={"q": "Aethersphere Harvester", "kind": "card"}).json()["hits"]
+        assert not [hit for hit in before if hit["card"] == "Aethersphere Harvester"]
         assert CliRunner().invoke(cli, ["ingest", str(card_set)]).exit_code == 0
         assert client.get("/api/card/" + quote("Aethersphere Harvester")).status_code == 200
         hits = client.get("/api/search", params={"q": "Aethersphere Harvester", "kind": "card"}).json()["hits"]

@@ -26,17 +26,26 @@ class Reader:
 
     def __init__(self, store: Store | None = None):
         self.store = store or Store()
+        self._index = None
+        self._opened_at: str | None = None
 
     def snapshot(self) -> None:
         """Read the corpus as it is now for this request (a new snapshot on the next query)."""
         self.store.refresh()
 
-    @cached_property
+    @property
     def index(self):
-        # Imported when first searched: a rule page does not need the search's modules.
+        """The search, opened at the first search and kept; opened again when the corpus has
+        changed since (its fingerprint), for a search that reads the corpus as it was when
+        opened. Imported then: a rule page does not need the search's modules."""
         from mtgrules.index.query import Index
 
-        return Index.current()
+        fingerprint = self.store.fingerprint()
+        if self._index is None or fingerprint != self._opened_at:
+            if self._index is not None:
+                self._index.close()
+            self._index, self._opened_at = Index.current(), fingerprint
+        return self._index
 
     @cached_property
     def registry(self):
@@ -56,6 +65,6 @@ class Reader:
         return StoredTrace(self.store)
 
     def close(self) -> None:
-        if "index" in self.__dict__:
-            self.index.close()
+        if self._index is not None:
+            self._index.close()
         self.store.close()

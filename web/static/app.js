@@ -1,26 +1,23 @@
 // mtgrules serve: results as you type, "/" to search, Enter to open the first result.
 // Served as a file (the Content-Security-Policy allows no inline script); every page works
-// without it.
+// without it: the forms submit and the server answers.
 "use strict";
 
 (function () {
-  function searchBox() {
-    return document.getElementById("q");
+  function address(form, base) {
+    return base + "?" + new URLSearchParams(new FormData(form)).toString();
   }
 
-  // "/" focuses the search box (the search page's; elsewhere, the search page opens).
+  // "/" focuses the search box (every page has one).
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
     var target = event.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    var box = document.getElementById("q");
+    if (!box) return;
     event.preventDefault();
-    var box = searchBox();
-    if (box) {
-      box.focus();
-      box.select();
-    } else {
-      window.location.href = "/search";
-    }
+    box.focus();
+    box.select();
   });
 
   // The interface language changes as soon as it is chosen.
@@ -31,30 +28,45 @@
     });
   }
 
+  var pending = null;
+
+  // Enter opens the first result of what the box holds now (asked again: a list shown may be
+  // of fewer letters); with none, the search page says why.
+  Array.prototype.forEach.call(document.querySelectorAll("form.find"), function (form) {
+    form.addEventListener("submit", function (event) {
+      var box = form.querySelector("input[name=q]");
+      if (!box || !box.value.trim()) return;
+      event.preventDefault();
+      clearTimeout(pending);
+      fetch(address(form, "/api/search"), { headers: { Accept: "application/json" } })
+        .then(function (response) { return response.json(); })
+        .then(function (answer) {
+          var first = answer.rule ? answer.rule.url : answer.hits && answer.hits.length ? answer.hits[0].url : null;
+          window.location.href = first || address(form, "/search");
+        })
+        .catch(function () { window.location.href = address(form, "/search"); });
+    });
+  });
+
+  // Results as one types, on the search page.
   var form = document.getElementById("search");
   var results = document.getElementById("results");
   if (!form || !results) return;
-  var box = searchBox();
+  var box = document.getElementById("q");
   if (!document.querySelector("main :focus")) box.focus();
-  var pending = null;
   var asked = 0;
 
-  function address(base) {
-    var query = new URLSearchParams(new FormData(form));
-    return base + "?" + query.toString();
-  }
-
-  // The results block as the server renders it (the same template as without script), parsed
+  // The results block as the server renders it (the template the page includes), parsed
   // inertly: DOMParser runs no script and loads nothing.
   function update() {
     var ask = ++asked;
-    fetch(address("/search/results"), { headers: { Accept: "text/html" } })
+    fetch(address(form, "/search/results"), { headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
-        if (html === null || ask !== asked) return;
+        if (ask !== asked) return;
         var parsed = new DOMParser().parseFromString(html, "text/html");
         results.replaceChildren.apply(results, Array.prototype.slice.call(parsed.body.childNodes));
-        history.replaceState(null, "", address("/search"));
+        history.replaceState(null, "", address(form, "/search"));
       })
       .catch(function () { /* the form still submits */ });
   }
@@ -66,18 +78,4 @@
 
   box.addEventListener("input", soon);
   form.addEventListener("change", soon);
-  // Enter opens the first result of what the box holds now (asked again: the list shown may
-  // be of fewer letters); with none, the search page shows why.
-  form.addEventListener("submit", function (event) {
-    if (!box.value.trim()) return;
-    event.preventDefault();
-    clearTimeout(pending);
-    fetch(address("/api/search"), { headers: { Accept: "application/json" } })
-      .then(function (response) { return response.json(); })
-      .then(function (answer) {
-        var first = answer.rule ? answer.rule.url : answer.hits && answer.hits.length ? answer.hits[0].url : null;
-        window.location.href = first || address("/search");
-      })
-      .catch(function () { window.location.href = address("/search"); });
-  });
 })();
