@@ -168,7 +168,7 @@ def test_the_interface_in_french_after_choosing_french(browser):
     Select(found(browser, "#ui-lang")[0]).select_by_value("fr")  # the script submits the choice
     wait_for(lambda: browser.find_element("css selector", "html").get_attribute("lang") == "fr")
     assert "/rule/704.5g?lang=es,en" in browser.current_url  # back on the same page
-    assert [a.text for a in found(browser, "nav.pages a")][0] == "Rechercher"
+    assert found(browser, "nav.pages a")[0].text == "Rechercher"
     visit(browser, "/stale")
     assert browser.find_element("css selector", "html").get_attribute("lang") == "fr"  # remembered
 

@@ -15,10 +15,14 @@ works out after a migration are left to the next command that writes.
 
 from __future__ import annotations
 
-from functools import cached_property
+import functools
+from typing import TYPE_CHECKING
 
 from mtgrules.lookup.catalog import Catalog, resolve_edition
 from mtgrules.store import Store
+
+if TYPE_CHECKING:
+    from mtgrules.index.query import Index
 
 
 class Reader:
@@ -26,7 +30,7 @@ class Reader:
 
     def __init__(self, store: Store | None = None):
         self.store = store or Store()
-        self._index = None
+        self._index: Index | None = None
         self._opened_at: str | None = None
 
     def snapshot(self) -> None:
@@ -47,7 +51,7 @@ class Reader:
             self._index, self._opened_at = Index.current(), fingerprint
         return self._index
 
-    @cached_property
+    @functools.cached_property
     def registry(self):
         from mtgrules.lookup import engine_links
 
