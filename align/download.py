@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from mtgrules import __version__
+from mtgrules import __version__, paths
 from mtgrules.errors import MtgrulesError
 
 USER_AGENT = f"mtgrules/{__version__}"
@@ -81,7 +81,7 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
     """Fetch `url` into `target`, resuming a part left by an earlier attempt, and swap it in
     once complete and checked (size; `size` when the source lists one; `sha256` when it
     publishes one). Returns True when a part was resumed."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    paths.make_folders(target.parent)
     part, state_file = target.with_name(target.name + ".part"), target.with_name(target.name + ".part.json")
     state = _read_state(state_file)
     if state.get("url") != url or not part.exists():
@@ -106,7 +106,7 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
         encoding = response.headers.get("Content-Encoding", "identity").lower()
         validator = response.headers.get("ETag") or response.headers.get("Last-Modified")
         _write_state(state_file, {"url": url, **({"validator": validator} if validator else {})})
-        with open(part, "ab" if resumed else "wb") as out, reporter.downloading(target.name, total, done) as advance:
+        with paths.open_inside(part, "ab" if resumed else "wb") as out, reporter.downloading(target.name, total, done) as advance:
             failure: BaseException | None = None
             try:
                 while block := response.read(_BLOCK):
@@ -129,7 +129,7 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
         part.unlink()
         state_file.unlink()
         raise
-    os.replace(part, target)
+    paths.replace_inside(part, target)
     state_file.unlink()
     return resumed
 
@@ -196,4 +196,5 @@ def _read_state(path: Path) -> dict:
 
 
 def _write_state(path: Path, state: dict) -> None:
-    path.write_text(json.dumps(state) + "\n", encoding="utf-8")
+    with paths.open_inside(path, "w") as stream:
+        stream.write(json.dumps(state) + "\n")

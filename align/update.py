@@ -176,16 +176,16 @@ class _State:
         self._save()
 
     def _save(self) -> None:
-        handle, temporary = tempfile.mkstemp(prefix=".state.", dir=self.path.parent)
+        # mkstemp creates its file with O_EXCL, which never follows a link; its folder is checked.
+        handle, temporary = tempfile.mkstemp(prefix=".state.", dir=paths.make_folders(self.path.parent))
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(self.files, stream, indent=1, sort_keys=True)
-        os.replace(temporary, self.path)
+        paths.replace_inside(Path(temporary), self.path)
 
 
 @contextmanager
 def _locked(folder: Path, reporter: UpdateReporter) -> Iterator[None]:
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "w") as lock:
+    with paths.open_inside(folder / ".lock", "a") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
