@@ -371,7 +371,7 @@ def _open_parent(path: Path, *, create: bool) -> int:
     return folder
 
 
-def _named_error(error: OSError, place: Path) -> OSError:
+def _named_error(error: OSError, place: Path) -> Exception:
     """A link where a file or folder of ours belongs as a `LinkedError`; any other error with
     the path it concerns (an error from a descriptor-relative call names only the last part)."""
     if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK) and os.path.islink(place):
