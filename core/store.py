@@ -502,6 +502,11 @@ class Queries:
         rows = self.db.execute("SELECT DISTINCT card FROM card_names WHERE instr(folded, ?) > 0", (part,))
         return {row[0] for row in rows}
 
+    def names_with(self, part: str) -> list[tuple[str, str]]:
+        """(folded name, English name) of the names that contain `part` (reads every name)."""
+        rows = self.db.execute("SELECT DISTINCT folded, card FROM card_names WHERE instr(folded, ?) > 0", (part,))
+        return [(row[0], row[1]) for row in rows]
+
     def card_names(self) -> dict[str, set[str]]:
         """Every folded name -> the English names of its cards (reads every name: for "did you mean")."""
         table: dict[str, set[str]] = {}
