@@ -21,6 +21,8 @@ from mtgrules.errors import MtgrulesError
 from mtgrules.lookup.prose import KINDS
 
 BACKUP_SUFFIX = ".bak"
+# Word-level changes longer than this are summed up, not shown: `history` shows them whole.
+DIFF_WORDS = 40
 _COLOURS = {"reused": "red", "removed": "red", "unknown": "red", "absent": "magenta", "renumbered": "yellow",
             "edited": "cyan", "unchanged": "green"}
 
@@ -139,7 +141,7 @@ def _print_report(report) -> None:
         status = citation.status
         where = f"{citation.line}:{citation.column}"
         label = style(f"{status:<10}", fg=_COLOURS.get(status), bold=status in ("reused", "removed"))
-        click.echo(f"  {where:<8} {label} {citation.mention.text}: {_numbers_line(citation)}")
+        click.echo(f"  {where:<8} {label} {citation.written}: {_numbers_line(citation)}")
         if citation.read_as:
             click.echo(f"{'':11}{'':10} read as of {citation.read_as}: the words around it name that edition's rule")
         fix = citation.fix()
@@ -149,7 +151,11 @@ def _print_report(report) -> None:
             click.echo(f"{'':11}{'':10} not rewritten: {reason}")
         for verdict in citation.verdicts:
             if verdict.diff and verdict.status in ("edited", "renumbered") and not verdict.references_only:
-                click.echo(render_diff(verdict.diff, indent=" " * 22))
+                changed = sum(len(text.split()) for op, text in verdict.diff if op != "equal")
+                if changed <= DIFF_WORDS:
+                    click.echo(render_diff(verdict.diff, indent=" " * 22))
+                else:
+                    click.echo(f"{'':22}{verdict.number}: {changed} words changed (mtgrules history {verdict.now or verdict.number})")
     counts: dict[str, int] = {}
     for citation in report.citations:
         counts[citation.status] = counts.get(citation.status, 0) + 1
@@ -200,7 +206,7 @@ def cite(files: tuple[str, ...], edition: str | None, written: str | None, fix: 
         for report in reports:
             fixed = report.fixed()
             rewritten = sum(bool(c.edits) for c in report.citations)
-            left = [f"{c.line}:{c.column} {c.mention.text}" for c in report.citations if c.status in STALE and not c.edits]
+            left = [f"{c.line}:{c.column} {c.written}" for c in report.citations if c.status in STALE and not c.edits]
             if in_place:
                 if fixed != report.document.text:
                     backup = _write_in_place(report.document.name, report.document.encode(fixed))

@@ -59,6 +59,7 @@ class Citation:
     """One citation of a document: where it is, as written, and what each of its numbers is now."""
 
     mention: Mention
+    written: str  # the citation as the document has it (an HTML entity as written)
     line: int
     column: int
     verdicts: list[Verdict]
@@ -76,11 +77,11 @@ class Citation:
             return None
         start = self.mention.start
         shifted = [citation_fix.Edit(e.start - start, e.end - start, e.old, e.new) for e in self.edits]
-        return citation_fix.apply(self.mention.text, shifted)
+        return citation_fix.apply(self.written, shifted)
 
     def to_dict(self, document: str, written: str, target: str) -> dict:
         return {
-            "file": document, "line": self.line, "column": self.column, "text": self.mention.text,
+            "file": document, "line": self.line, "column": self.column, "text": self.written,
             "status": self.status, "written": self.read_as or written, "edition": target,
             "numbers": [verdict.to_dict() for verdict in self.verdicts], "fix": self.fix(), "not_rewritten": self.left,
         }
@@ -111,7 +112,8 @@ def _place(text: str, offset: int) -> tuple[int, int]:
 def check(document: Document, trace: Traced, target: str, written: str | None = None,
           words: Words | None = None) -> Report:
     """The citations of `document`, each checked from the edition it was written against
-    (`written`, else the guess) to `target`. A bare number that no edition has (a price,
+    (`written`, else the guess, which yields to a citation whose own words clearly name the
+    rule a later or earlier edition holds at its number) to `target`. A bare number that no edition has (a price,
     100.50) is no citation and is left out; one after a word for "rule" is reported."""
     readable = prose.prose(document.text, document.kind)
     found = rule_mentions.mentions(readable)
@@ -130,8 +132,10 @@ def check(document: Document, trace: Traced, target: str, written: str | None = 
     citations = []
     for mention in known:
         context = contexts[id(mention)]
-        readings = {citation_status.own_edition(trace, words, n, context, written) for n in mention.numbers}
-        own = next(iter(readings)) if len(readings) == 1 else written
+        own = written
+        if guess is not None:  # a guessed edition yields to a citation's own clear words; a given one does not
+            readings = {citation_status.own_edition(trace, words, n, context, written) for n in mention.numbers}
+            own = next(iter(readings)) if len(readings) == 1 else written
 
         def verdict_of(number: str, edition: str = own) -> Verdict:
             if (number, edition) not in cache:
@@ -141,7 +145,8 @@ def check(document: Document, trace: Traced, target: str, written: str | None = 
         line, column = _place(document.text, mention.start)
         edits, left = citation_fix.mention_edits(mention, verdict_of)
         verdicts = [verdict_of(n) for n in mention.numbers]
-        citations.append(Citation(mention, line, column, verdicts, own if own != written else None, edits, left))
+        written_text = document.text[mention.start:mention.end]
+        citations.append(Citation(mention, written_text, line, column, verdicts, own if own != written else None, edits, left))
     return Report(document, written, guess, target, citations)
 
 

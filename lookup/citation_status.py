@@ -52,11 +52,12 @@ STALE = frozenset({"reused", "removed", "unknown", "absent", "renumbered"})
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _STOP = frozenset().union(*STOPWORDS.values(), *FUNCTION_WORDS.values(), {"rule", "rules", "regla", "reglas", "règle", "règles"})
 _STEM = 6  # letters of a cognate form kept: "transformar" and "transform" meet, "sector" and "sectors"
-# A citation's context is its sentence, and the next ones out while it has fewer words than this.
-CONTEXT_WORDS = 6
 _PARAGRAPH = re.compile(r"\n\s*\n")
+_CLAUSE_END = re.compile(r"[;:]\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n(?=\s*(?:[-*#>]|\d+[.)]))")
-_TITLE, _PARENT_TITLE = 3.0, 2.0  # weights of a word of the rule's title, of its rule's title
+# Weights of a word of the rule's title, of its rule's title, of its subrules' texts (a word of
+# its own text weighs 1).
+_TITLE, _PARENT_TITLE, _SUBRULE = 3.0, 2.0, 0.5
 
 
 def keys(text: str) -> set[str]:
@@ -69,25 +70,21 @@ def keys(text: str) -> set[str]:
     return found
 
 
-def context_of(prose: str, mention: Mention, least: int = CONTEXT_WORDS) -> str:
-    """The sentence a citation stands in (within its paragraph), with the sentences on either
-    side while it has fewer than `least` words: the words that say which rule is meant, and
-    not the next citation's ("Convert (701.50) flips them. Connive is 701.47." gives each
-    number its own sentence)."""
+def context_of(prose: str, mention: Mention) -> list[tuple[str, float]]:
+    """The words around a citation, each part with the weight it has as evidence of which rule
+    is meant: its clause (up to a semicolon or the sentence's end) 1, the rest of its sentence
+    0.5, the rest of its paragraph 0.2. "Convert (701.50) flips them. Connive is 701.47." gives
+    each number its own words first, and a short "see 701.28a–c" still gets its paragraph's."""
     before = _PARAGRAPH.split(prose[:mention.start])[-1]
     after = _PARAGRAPH.split(prose[mention.end:])[0]
-    before_sentences = _SENTENCE_END.split(before)
-    after_sentences = _SENTENCE_END.split(after)
-    words = _WORD.findall(before_sentences[-1]) + _WORD.findall(after_sentences[0])
-    back, forth = len(before_sentences) - 2, 1
-    while len(words) < least and (back >= 0 or forth < len(after_sentences)):
-        if back >= 0:
-            words = _WORD.findall(before_sentences[back]) + words
-            back -= 1
-        if forth < len(after_sentences) and len(words) < least:
-            words += _WORD.findall(after_sentences[forth])
-            forth += 1
-    return " ".join(words)
+    before_sentences, after_sentences = _SENTENCE_END.split(before), _SENTENCE_END.split(after)
+    sentence_before, sentence_after = before_sentences[-1], after_sentences[0]
+    clause_before, clause_after = _CLAUSE_END.split(sentence_before), _CLAUSE_END.split(sentence_after)
+    return [
+        (clause_before[-1] + " " + clause_after[0], 1.0),
+        (" ".join(clause_before[:-1] + clause_after[1:]), 0.5),
+        (" ".join(before_sentences[:-1] + after_sentences[1:]), 0.2),
+    ]
 
 
 @dataclass(frozen=True)
@@ -191,12 +188,18 @@ class Words:
     def idf(self, key: str) -> float:
         return math.log((1 + self._total) / (1 + self._df.get(key, 0))) + 0.1
 
-    def context_keys(self, context: str) -> set[str]:
-        found = keys(context)
-        if self.translate is not None:
-            for word in _WORD.findall(context):
-                for english in self.translate(word):
-                    found |= keys(english)
+    def context_keys(self, context: Sequence[tuple[str, float]]) -> dict[str, float]:
+        """Key -> weight of a citation's context (`context_of`), each word also through its
+        translations; a key keeps its highest weight."""
+        found: dict[str, float] = {}
+        for text, weight in context:
+            here = keys(text)
+            if self.translate is not None:
+                for word in _WORD.findall(text):
+                    for english in self.translate(word):
+                        here |= keys(english)
+            for key in here:
+                found[key] = max(found.get(key, 0.0), weight)
         return found
 
     def rule_keys(self, edition: str, number: str) -> dict[str, float]:
@@ -213,17 +216,24 @@ class Words:
                 parent_record = self.trace.record(edition, parent) if parent else None
                 for key in keys(_title(parent_record)):
                     weights[key] = max(weights.get(key, 0.0), _PARENT_TITLE)
+                _, rule, letters = rulenumbers.split(number)
+                if rule is not None and not letters:  # a rule whose text is in its subrules ("Connive")
+                    for child in self.trace.children(edition, number):
+                        child_record = self.trace.record(edition, child)
+                        for key in keys(content(child_record)) if child_record else ():
+                            weights[key] = max(weights.get(key, 0.0), _SUBRULE)
             self._rule_keys[(edition, number)] = weights
         return self._rule_keys[(edition, number)]
 
-    def fit(self, context: set[str], edition: str, number: str) -> float:
+    def fit(self, context: dict[str, float], edition: str, number: str) -> float:
         """How well a citation's context fits a rule: the rarity-weighted share of the context's
-        words the rule has, its title's words counting more."""
+        words the rule has, its title's words counting more, the words nearest the citation
+        most."""
         weights = self.rule_keys(edition, number)
         if not context or not weights:
             return 0.0
-        total = sum(self.idf(key) for key in context)
-        return sum(self.idf(key) * weights[key] for key in context if key in weights) / total
+        total = sum(self.idf(key) * near for key, near in context.items())
+        return sum(self.idf(key) * near * weights[key] for key, near in context.items() if key in weights) / total
 
 
 def _title(record: Record | None) -> str:
@@ -235,7 +245,7 @@ def _title(record: Record | None) -> str:
 _OWN_READING, _OWN_MARGIN = 0.3, 2.0
 
 
-def own_edition(trace: Traced, words: Words, number: str, context: set[str], written: str) -> str:
+def own_edition(trace: Traced, words: Words, number: str, context: dict[str, float], written: str) -> str:
     """The edition to read one citation in: the text's (`written`), unless the words around it
     clearly name the rule another edition holds at that number (a text updated in part, or a
     number written for a later edition): then the newest edition holding that rule there."""
@@ -252,7 +262,7 @@ def own_edition(trace: Traced, words: Words, number: str, context: set[str], wri
     return best[1] if best else written
 
 
-def guess_written(trace: Traced, words: Words, cited: Sequence[tuple[str, set[str]]]) -> Guess | None:
+def guess_written(trace: Traced, words: Words, cited: Sequence[tuple[str, dict[str, float]]]) -> Guess | None:
     """The edition the citations (number, its context's keys) were most likely written
     against: the one holding the most of the cited numbers, then the one whose rules fit the
     contexts best, then the newest. None when nothing is cited."""

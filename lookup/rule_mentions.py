@@ -170,7 +170,11 @@ def _token(text: str, number: _Number) -> Token:
 
 
 def _letter_position(letters: str) -> int:
-    return rulenumbers.letter_index(letters.lower())
+    """The place of a subrule's letters in the order, -1 for letters no subrule has (l, o)."""
+    letters = letters.lower()
+    if not all(letter in rulenumbers.SUBRULE_LETTERS for letter in letters):
+        return -1
+    return rulenumbers.letter_index(letters)
 
 
 def _range_end(text: str, at: int, first: _Number, *, worded: bool) -> _Number | None:
@@ -183,7 +187,7 @@ def _range_end(text: str, at: int, first: _Number, *, worded: bool) -> _Number |
         return None
     if first.letters:
         lone = _LONE_LETTERS.match(text, at)
-        if lone and lone.group(1) not in ("l", "o") and _letter_position(lone.group(1)) > _letter_position(first.letters):
+        if lone and _letter_position(lone.group(1)) > max(_letter_position(first.letters), -1):
             return _Number(lone.start(1), lone.end(1), first.section, first.rule, lone.group(1))
         return None
     if first.rule is not None:
@@ -220,7 +224,7 @@ def _list_item(text: str, at: int, previous: _Number, *, prefixed: bool) -> _Num
     if not previous.letters:
         return None
     lone = _LONE_LETTERS.match(text, at)
-    if lone is None or lone.group(1) in ("l", "o") or _letter_position(lone.group(1)) <= _letter_position(previous.letters):
+    if lone is None or _letter_position(lone.group(1)) <= max(_letter_position(previous.letters), -1):
         return None
     end = lone.end(1)
     if text.startswith(".", end) and re.match(_LETTER, text[end + 1: end + 2] or " "):
