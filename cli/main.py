@@ -27,6 +27,7 @@ COMMANDS = {
     "stale": "mtgrules.cli.stale:stale",
     "update": "mtgrules.cli.update:update",
     "cite": "mtgrules.cli.cite:cite",
+    "config": "mtgrules.cli.config:config",
 }
 
 
