@@ -17,7 +17,9 @@ import click
 from mtgrules.cli.editions import check_edition_argument, edition_option, load_trace, render_diff
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
+from mtgrules.cli.terminal import safe
 from mtgrules.errors import MtgrulesError
+from mtgrules.i18n import N_, _, ngettext
 from mtgrules.lookup.prose import KINDS
 
 BACKUP_SUFFIX = ".bak"
@@ -43,7 +45,8 @@ def _read(name: str, kind: str | None):
     try:
         data = Path(name).read_bytes()
     except OSError as error:
-        raise CiteError(f"{name}: cannot read it ({error.strerror or error}); give a readable file") from None
+        raise CiteError(_("{file}: cannot read it ({reason}); give a readable file").format(
+            file=safe(name), reason=error.strerror or error)) from None
     return Document.from_bytes(name, data, kind)
 
 
@@ -52,14 +55,16 @@ def _write_in_place(name: str, data: bytes) -> str:
     an existing backup stops the write). Returns the backup's name."""
     path = Path(name)
     if path.is_symlink():
-        raise CiteError(f"{name}: a symbolic link; give the file it points to ({os.path.realpath(name)})")
+        raise CiteError(_("{file}: a symbolic link; give the file it points to ({target})").format(
+            file=safe(name), target=safe(os.path.realpath(name))))
     backup = Path(name + BACKUP_SUFFIX)
     original = path.read_bytes()
     try:
         with open(backup, "xb") as out:  # exclusive: neither an old backup nor a link there is followed
             out.write(original)
     except FileExistsError:
-        raise CiteError(f"{backup}: a backup is already there; move it away to fix {name} in place") from None
+        raise CiteError(_("{backup}: a backup is already there; move it away to fix {file} in place").format(
+            backup=safe(str(backup)), file=safe(name))) from None
     temporary = path.with_name(f".{path.name}.cite-{os.getpid()}")
     with open(temporary, "xb") as out:
         out.write(data)
@@ -68,24 +73,34 @@ def _write_in_place(name: str, data: bytes) -> str:
     return str(backup)
 
 
+# The statuses as a report names them (the JSON keeps the English keys).
+STATUS_WORDS = {"reused": N_("reused"), "removed": N_("removed"), "unknown": N_("unknown"), "absent": N_("absent"),
+                "renumbered": N_("renumbered"), "edited": N_("edited"), "unchanged": N_("unchanged")}
+
+
 def _verdict_words(verdict) -> str:
     """What one cited number is now, in words."""
-    title = f" ({verdict.title})" if verdict.title else ""
+    number, now = verdict.number, verdict.now
+    title = safe(verdict.title or "")
     if verdict.status == "reused":
-        where = f"now {verdict.now}" if verdict.now else "gone"
-        loud = style(f"{verdict.number} NOW HOLDS ANOTHER RULE ({verdict.holder})", fg="red", bold=True)
-        return f"{loud}; the rule cited{title} is {where}"
+        loud = style(_("{number} NOW HOLDS ANOTHER RULE ({holder})").format(number=number, holder=safe(verdict.holder or "")),
+                     fg="red", bold=True)
+        if now:
+            return _("{loud}; the rule cited ({title}) is now {now}").format(loud=loud, title=title, now=now)
+        return _("{loud}; the rule cited ({title}) is gone").format(loud=loud, title=title)
     if verdict.status == "renumbered":
-        return f"{verdict.number} renumbered → {verdict.now}{title}"
+        return _("{number} renumbered → {now} ({title})").format(number=number, now=now, title=title)
     if verdict.status == "removed":
-        return f"{verdict.number} removed{title}"
+        return _("{number} removed ({title})").format(number=number, title=title)
     if verdict.status == "absent":
-        return f"{verdict.number} is not in this edition (it is in {', '.join(verdict.editions)})"
+        return _("{number} is not in this edition (it is in {editions})").format(number=number, editions=", ".join(verdict.editions))
     if verdict.status == "unknown":
-        return f"{verdict.number} is no rule of any edition"
+        return _("{number} is no rule of any edition").format(number=number)
     if verdict.status == "edited":
-        return f"{verdict.number} edited{title}" + (" (rule numbers only)" if verdict.references_only else "")
-    return f"{verdict.number} unchanged"
+        if verdict.references_only:
+            return _("{number} edited, rule numbers only ({title})").format(number=number, title=title)
+        return _("{number} edited ({title})").format(number=number, title=title)
+    return _("{number} unchanged").format(number=number)
 
 
 def _span(first: str | None, last: str | None) -> str:
@@ -101,15 +116,15 @@ def _range_words(written: str, verdicts: list) -> str:
     """A range whose rules all went the same way, in one phrase."""
     first, status = verdicts[0], verdicts[0].status
     now = [v.now for v in verdicts]
-    moved_to = _span(now[0], now[-1]) if all(now) else ", ".join(n or "gone" for n in now)
-    title = f" ({first.title})" if first.title else ""
-    if status == "reused":
-        loud = style(f"{written} NOW HOLD OTHER RULES ({first.holder})", fg="red", bold=True)
-        return f"{loud}; the rules cited{title} are now {moved_to}"
-    if status == "renumbered":
-        return f"{written} renumbered → {moved_to}{title}"
+    title = safe(first.title or "")
+    if status == "reused" and all(now):
+        loud = style(_("{numbers} NOW HOLD OTHER RULES ({holder})").format(numbers=written, holder=safe(first.holder or "")),
+                     fg="red", bold=True)
+        return _("{loud}; the rules cited ({title}) are now {now}").format(loud=loud, title=title, now=_span(now[0], now[-1]))
+    if status == "renumbered" and all(now):
+        return _("{numbers} renumbered → {now} ({title})").format(numbers=written, now=_span(now[0], now[-1]), title=title)
     if status == "unchanged":
-        return f"{written} unchanged"
+        return _("{numbers} unchanged").format(numbers=written)
     return "; ".join(_verdict_words(v) for v in verdicts)
 
 
@@ -127,41 +142,55 @@ def _numbers_line(citation) -> str:
     return "; ".join(phrases)
 
 
+def _left_words(left) -> str:
+    if left.gone:
+        return _("{numbers}: a rule of the range is gone").format(numbers=safe(left.part))
+    return _("{numbers}: its rules are no longer a range ({now})").format(numbers=safe(left.part), now=", ".join(n or "" for n in left.now))
+
+
 def _print_report(report) -> None:
+    name = safe(report.document.name)
     if report.guess is not None:
         guess = report.guess
-        how = f"a guess, confidence {guess.confidence:.2f}"
+        how = _("a guess, confidence {confidence:.2f}").format(confidence=guess.confidence)
         if guess.deciding:
-            how += f": {guess.fitting} of {guess.deciding} citations whose rule differs between editions fit it best"
-        head = f"{report.document.name}: written against {report.written} ({how}); checked against {report.target}"
+            how += ": " + ngettext("{fitting} of {deciding} citation whose rule differs between editions fits it best",
+                                   "{fitting} of {deciding} citations whose rule differs between editions fit it best",
+                                   guess.deciding).format(fitting=guess.fitting, deciding=guess.deciding)
+        head = _("{file}: written against {written} ({how}); checked against {target}").format(
+            file=name, written=report.written, how=how, target=report.target)
     else:
-        head = f"{report.document.name}: written against {report.written}; checked against {report.target}"
+        head = _("{file}: written against {written}; checked against {target}").format(
+            file=name, written=report.written, target=report.target)
     click.echo(style(head, bold=True))
+    indent = " " * 22
     for citation in report.citations:
         status = citation.status
         where = f"{citation.line}:{citation.column}"
-        label = style(f"{status:<10}", fg=_COLOURS.get(status), bold=status in ("reused", "removed"))
-        click.echo(f"  {where:<8} {label} {citation.written}: {_numbers_line(citation)}")
+        label = _(STATUS_WORDS[status])
+        label = style(label + " " * max(0, 10 - len(label)), fg=_COLOURS.get(status), bold=status in ("reused", "removed"))
+        click.echo(f"  {where:<8} {label} {safe(citation.written)}: {_numbers_line(citation)}")
         if citation.read_as:
-            click.echo(f"{'':11}{'':10} read as of {citation.read_as}: the words around it name that edition's rule")
+            click.echo(indent + _("read as of {edition}: the words around it name that edition's rule").format(edition=citation.read_as))
         fix = citation.fix()
         if fix:
-            click.echo(f"{'':11}{'':10} fix: {fix}")
-        for reason in citation.left:
-            click.echo(f"{'':11}{'':10} not rewritten: {reason}")
+            click.echo(indent + _("fix: {text}").format(text=safe(fix)))
+        for left in citation.left:
+            click.echo(indent + _("not rewritten: {reason}").format(reason=_left_words(left)))
         for verdict in citation.verdicts:
             if verdict.diff and verdict.status in ("edited", "renumbered") and not verdict.references_only:
                 changed = sum(len(text.split()) for op, text in verdict.diff if op != "equal")
                 if changed <= DIFF_WORDS:
-                    click.echo(render_diff(verdict.diff, indent=" " * 22))
+                    click.echo(render_diff([[op, safe(text, lines=True)] for op, text in verdict.diff], indent=indent))
                 else:
-                    click.echo(f"{'':22}{verdict.number}: {changed} words changed (mtgrules history {verdict.now or verdict.number})")
+                    click.echo(indent + _("{number}: {count} words changed (mtgrules history {now})").format(
+                        number=verdict.number, count=changed, now=verdict.now or verdict.number))
     counts: dict[str, int] = {}
     for citation in report.citations:
         counts[citation.status] = counts.get(citation.status, 0) + 1
     from mtgrules.lookup.citation_status import STATUSES
 
-    summary = ", ".join(f"{counts[s]} {s}" for s in STATUSES if s in counts) or "no citation"
+    summary = ", ".join(f"{counts[s]} {_(STATUS_WORDS[s])}" for s in STATUSES if s in counts) or _("no citation")
     click.echo(f"  {summary}")
 
 
@@ -189,11 +218,11 @@ def cite(files: tuple[str, ...], edition: str | None, written: str | None, fix: 
     if in_place:
         fix = True
     if fix and not in_place and len(files) > 1:
-        raise click.UsageError("--fix prints one text: give one file, or --in-place for several")
+        raise click.UsageError(_("--fix prints one text: give one file, or --in-place for several"))
     if in_place and "-" in files:
-        raise click.UsageError("--in-place rewrites files: standard input has none")
+        raise click.UsageError(_("--in-place rewrites files: standard input has none"))
     if fix and as_json:
-        raise click.UsageError("--fix prints the text, --json the citations: give one of them")
+        raise click.UsageError(_("--fix prints the text, --json the citations: give one of them"))
     documents = [_read(name, kind) for name in files]
     trace = load_trace()
     target = editions.resolve(trace.editions, edition or editions.LATEST)
@@ -206,17 +235,20 @@ def cite(files: tuple[str, ...], edition: str | None, written: str | None, fix: 
         for report in reports:
             fixed = report.fixed()
             rewritten = sum(bool(c.edits) for c in report.citations)
-            left = [f"{c.line}:{c.column} {c.written}" for c in report.citations if c.status in STALE and not c.edits]
+            left = [f"{c.line}:{c.column} {safe(c.written)}" for c in report.citations if c.status in STALE and not c.edits]
             if in_place:
                 if fixed != report.document.text:
                     backup = _write_in_place(report.document.name, report.document.encode(fixed))
-                    click.echo(f"{report.document.name}: {rewritten} citations rewritten (the original is {backup})", err=True)
+                    click.echo(ngettext("{file}: {count} citation rewritten (the original is {backup})",
+                                        "{file}: {count} citations rewritten (the original is {backup})", rewritten).format(
+                        file=safe(report.document.name), count=rewritten, backup=safe(backup)), err=True)
             else:
                 sys.stdout.flush()
                 sys.stdout.buffer.write(report.document.encode(fixed))
                 sys.stdout.buffer.flush()
             if left:
-                click.echo(f"{report.document.name}: not rewritten (see mtgrules cite): {', '.join(left)}", err=True)
+                click.echo(_("{file}: not rewritten (see mtgrules cite): {citations}").format(
+                    file=safe(report.document.name), citations=", ".join(left)), err=True)
         return
     if as_json:
         for report in reports:
@@ -230,5 +262,5 @@ def cite(files: tuple[str, ...], edition: str | None, written: str | None, fix: 
             _print_report(report)
     if stale or not any(r.citations for r in reports):
         if not any(r.citations for r in reports):
-            click.echo("mtgrules: no rule citation found", err=True)
+            click.echo("mtgrules: " + _("no rule citation found"), err=True)
         sys.exit(1)

@@ -11,6 +11,8 @@ from mtgrules import rulenumbers
 from mtgrules.cli.editions import check_edition_argument, load_trace, render_diff
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.cli.terminal import safe
+from mtgrules.i18n import _
 
 _COLOURS = {"added": "green", "removed": "red", "replaced": "magenta", "moved": "blue", "edited": "yellow"}
 
@@ -57,8 +59,11 @@ def _print_entry(entry: dict) -> None:
 def _print_moves(found: list[dict], old: str, new: str, scope: str | None, as_json: bool) -> None:
     """The renumbering map: one line (or JSON object) per rule that moved."""
     if not found:
-        within = f" within {scope}" if scope else ""
-        click.echo(f"mtgrules: no rule moved from {old} to {new}{within}", err=True)
+        if scope:
+            said = _("no rule moved from {old} to {new} within {scope}").format(old=old, new=new, scope=scope)
+        else:
+            said = _("no rule moved from {old} to {new}").format(old=old, new=new)
+        click.echo(f"mtgrules: {said}", err=True)
         sys.exit(1)
     if as_json:
         for entry in found:
@@ -69,7 +74,7 @@ def _print_moves(found: list[dict], old: str, new: str, scope: str | None, as_js
     for entry in found:
         line = f"{entry['old']:<{width}} → {entry['new']:<{new_width}}"
         if entry["title"]:
-            line += f"  {entry['title']}"
+            line += f"  {safe(entry['title'])}"
         click.echo(line)
 
 

@@ -65,7 +65,7 @@ class Citation:
     verdicts: list[Verdict]
     read_as: str | None = None  # the edition its own words say it was written for, when not the text's
     edits: list[citation_fix.Edit] = field(default_factory=list)
-    left: list[str] = field(default_factory=list)  # why a part was not rewritten
+    left: list[citation_fix.Left] = field(default_factory=list)  # ranges not rewritten
 
     @property
     def status(self) -> str:
@@ -83,7 +83,8 @@ class Citation:
         return {
             "file": document, "line": self.line, "column": self.column, "text": self.written,
             "status": self.status, "written": self.read_as or written, "edition": target,
-            "numbers": [verdict.to_dict() for verdict in self.verdicts], "fix": self.fix(), "not_rewritten": self.left,
+            "numbers": [verdict.to_dict() for verdict in self.verdicts], "fix": self.fix(),
+            "not_rewritten": [{"range": left.part, "now": list(left.now)} for left in self.left],
         }
 
 

@@ -67,28 +67,40 @@ def respell(token: Token, number: str, previous: str | None = None) -> str:
     return text
 
 
-def _part_edits(part: Part, verdict_of: Callable[[str], Verdict], previous: str | None) -> tuple[list[Edit], str | None, str | None]:
+@dataclass(frozen=True)
+class Left:
+    """A range left as written: its text, and the numbers its rules have now (None: gone)."""
+
+    part: str
+    now: tuple[str | None, ...]
+
+    @property
+    def gone(self) -> bool:
+        return None in self.now
+
+
+def _part_edits(part: Part, verdict_of: Callable[[str], Verdict], previous: str | None) -> tuple[list[Edit], str | None, bool]:
     """The edits of one part, the number it now ends with (for the next part's letters), and
-    why it was left as written (None when it was not)."""
+    whether a range had to be left as written."""
     verdicts = [verdict_of(number) for number in part.numbers]
     now = [v.now for v in verdicts]
     if all(v.now == v.number for v in verdicts):
-        return [], part.numbers[-1], None
+        return [], part.numbers[-1], False
     if part.last is None:
         verdict = verdicts[0]
         if verdict.status not in _MOVED or verdict.now is None:
-            return [], part.numbers[-1], None
+            return [], part.numbers[-1], False
         new = respell(part.first, verdict.now, previous)
-        return [Edit(part.first.start, part.first.end, part.first.written, new)], verdict.now, None
+        return [Edit(part.first.start, part.first.end, part.first.written, new)], verdict.now, False
     if any(number is None for number in now):
-        return [], part.numbers[-1], "a rule of the range is gone"
+        return [], part.numbers[-1], True
     first, last = now[0] or "", now[-1] or ""
     try:
         consecutive = rulenumbers.expand_range(first, last) == now
     except ValueError:
         consecutive = False
     if not consecutive:
-        return [], part.numbers[-1], "its rules are no longer a range: " + ", ".join(n or "" for n in now)
+        return [], part.numbers[-1], True
     edits = []
     new_first = respell(part.first, first, previous)
     if new_first != part.first.written:
@@ -96,19 +108,19 @@ def _part_edits(part: Part, verdict_of: Callable[[str], Verdict], previous: str 
     new_last = respell(part.last, last, first)
     if new_last != part.last.written:
         edits.append(Edit(part.last.start, part.last.end, part.last.written, new_last))
-    return edits, last, None
+    return edits, last, False
 
 
-def mention_edits(mention: Mention, verdict_of: Callable[[str], Verdict]) -> tuple[list[Edit], list[str]]:
-    """The edits that bring one citation up to date, and the reasons any part was left."""
+def mention_edits(mention: Mention, verdict_of: Callable[[str], Verdict]) -> tuple[list[Edit], list[Left]]:
+    """The edits that bring one citation up to date, and the ranges left as written."""
     edits: list[Edit] = []
-    left: list[str] = []
+    left: list[Left] = []
     previous: str | None = None
     for part in mention.parts:
-        found, previous, reason = _part_edits(part, verdict_of, previous)
+        found, previous, kept = _part_edits(part, verdict_of, previous)
         edits += found
-        if reason:
-            left.append(f"{part.first.written}{'–' + part.last.written if part.last else ''}: {reason}")
+        if kept and part.last is not None:
+            left.append(Left(f"{part.first.written}–{part.last.written}", tuple(verdict_of(n).now for n in part.numbers)))
     return edits, left
 
 
