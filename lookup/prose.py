@@ -99,34 +99,67 @@ def _python(text: str) -> str:
     return _keep(text, spans)
 
 
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
+
+
+def _c_like_span(text: str, at: int) -> int | None:
+    """Where a comment or literal of C-like code starting at `at` ends; None when none starts
+    there (a character literal such as '"' is skipped as one: -1 - its end)."""
+    char = text[at]
+    if text.startswith("//", at):
+        return _line_end(text, at)
+    if text.startswith("/*", at):
+        end = text.find("*/", at + 2)
+        return len(text) if end < 0 else end + 2
+    raw = re.match(r'r(#*)"', text[at:at + 258]) if char == "r" else None
+    if raw and (at == 0 or not (text[at - 1].isalnum() or text[at - 1] == "_")):
+        hashes = raw.group(1)
+        close = text.find('"' + hashes, at + 2 + len(hashes))
+        return len(text) if close < 0 else close + 1 + len(hashes)
+    if char in "\"`":
+        return _string_end(text, at, char)
+    if char == "'" and re.match(r"'(?:\\.|[^\\'\n])'", text[at:at + 4]):
+        return -1 - (at + (3 if text[at + 1] != "\\" else 4))
+    return None
+
+
+def _hash_span(text: str, at: int) -> int | None:
+    """Where a `#` comment or a quoted string starting at `at` ends; None when none starts there."""
+    if text[at] == "#":
+        return _line_end(text, at)
+    if text[at] in "\"'":
+        return _string_end(text, at, text[at])
+    return None
+
+
+def _scanned(text: str, span_at) -> str:
+    """`text` with only the comments and literals `span_at` finds kept; a negative end (-1 -
+    end) is something to pass over without keeping it."""
+    spans = []
+    at = 0
+    while at < len(text):
+        end = span_at(text, at)
+        if end is None:
+            at += 1
+        elif end < 0:
+            at = -1 - end
+        else:
+            spans.append((at, end))
+            at = end
+    return _keep(text, spans)
+
+
 def _c_like(text: str) -> str:
     """`//` and `/* */` comments, "strings" (with escapes), Rust's raw strings r"…" and
     r#"…"#, JavaScript's `templates`. A quote in a character literal ('"') starts nothing."""
-    spans = []
-    at, size = 0, len(text)
-    while at < size:
-        char = text[at]
-        if text.startswith("//", at):
-            end = text.find("\n", at)
-            end = size if end < 0 else end
-        elif text.startswith("/*", at):
-            end = text.find("*/", at + 2)
-            end = size if end < 0 else end + 2
-        elif char == "r" and re.match(r'r(#*)"', text[at:at + 258]) and (at == 0 or not (text[at - 1].isalnum() or text[at - 1] == "_")):
-            hashes = re.match(r'r(#*)"', text[at:at + 258]).group(1)  # type: ignore[union-attr]
-            close = text.find('"' + hashes, at + 2 + len(hashes))
-            end = size if close < 0 else close + 1 + len(hashes)
-        elif char in "\"`":
-            end = _string_end(text, at, char)
-        elif char == "'" and re.match(r"'(?:\\.|[^\\'\n])'", text[at:at + 4]):
-            at += 3 if text[at + 1] != "\\" else 4
-            continue
-        else:
-            at += 1
-            continue
-        spans.append((at, end))
-        at = end
-    return _keep(text, spans)
+    return _scanned(text, _c_like_span)
+
+
+def _hash(text: str) -> str:
+    """`#` comments and "double" or 'single' quoted strings."""
+    return _scanned(text, _hash_span)
 
 
 def _string_end(text: str, at: int, quote: str) -> int:
@@ -143,25 +176,6 @@ def _string_end(text: str, at: int, quote: str) -> int:
             return index
         index += 1
     return len(text)
-
-
-def _hash(text: str) -> str:
-    """`#` comments and "double" or 'single' quoted strings."""
-    spans = []
-    at, size = 0, len(text)
-    while at < size:
-        char = text[at]
-        if char == "#":
-            end = text.find("\n", at)
-            end = size if end < 0 else end
-        elif char in "\"'":
-            end = _string_end(text, at, char)
-        else:
-            at += 1
-            continue
-        spans.append((at, end))
-        at = end
-    return _keep(text, spans)
 
 
 _READERS = {"text": _text, "html": _html, "python": _python, "c": _c_like, "hash": _hash}
