@@ -26,6 +26,7 @@ COMMANDS = {
     "diff": "mtgrules.cli.diff:diff",
     "stale": "mtgrules.cli.stale:stale",
     "update": "mtgrules.cli.update:update",
+    "cite": "mtgrules.cli.cite:cite",
     "config": "mtgrules.cli.config:config",
 }
 
