@@ -154,3 +154,20 @@ def N_(message: str) -> str:
     """Marks a message for extraction where it is defined (a table of labels), translated with
     `_()` where it is shown."""
     return message
+
+
+# The languages the corpus holds most often, by their codes (card data's zhs and zht included).
+_LANGUAGE_NAMES = {
+    "en": N_("English"), "es": N_("Spanish"), "fr": N_("French"), "de": N_("German"), "it": N_("Italian"),
+    "pt": N_("Portuguese"), "ja": N_("Japanese"), "ko": N_("Korean"), "ru": N_("Russian"), "zh": N_("Chinese"),
+    "zhs": N_("Simplified Chinese"), "zht": N_("Traditional Chinese"),
+}
+
+
+def language_name(code: str) -> str:
+    """A language's name in the person's language (`es` → "Spanish", "español" in Spanish…),
+    or its code when it has none here."""
+    name = _LANGUAGE_NAMES.get(code)
+    return _(name) if name else code
+
+

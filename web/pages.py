@@ -1,6 +1,6 @@
 """What each page shows, and its JSON twin: one function per page, giving a `Page`, whose
 `api` is what the command's `--json` prints (made by the same functions: `rule_entries`,
-`card_entry`, `Dictionary.describe`, `rule_history`, `changes.between`, `stale.report`,
+`card_entry`, `Dictionary.describe`, `rule_history`, `changes.diff`, `stale.report`,
 `event_rows`, `json_row`), and whose `data` is that and what the template needs beside it.
 
 Each page has one `canonical` address, with its languages and edition in it: a request spelt
@@ -230,7 +230,7 @@ def diff(asked: Asked) -> Page:
         if asked.query.get("old") is not None or asked.query.get("new") is not None:
             raise BadRequest("give both editions, old=YYYY-MM-DD and new=YYYY-MM-DD")
         return Page("diff.html", data, {"editions": trace.editions})
-    counts, entries = changes.between(trace, old, new, scope)
+    counts, entries = changes.diff(changes.between(trace, old, new), old, new, scope)
     data.update(counts=counts, entries=entries)
     return Page("diff.html", data, {"counts": counts, "entries": entries})
 
