@@ -16,7 +16,8 @@ from typing import Any
 from mtgrules import rulenumbers
 from mtgrules.cli.show_search import json_row, rule_number_asked
 from mtgrules.lookup import changes, editions
-from mtgrules.lookup.cards import card_entry, find_cards, similar_card_names
+from mtgrules.lookup.card_names import match_card
+from mtgrules.lookup.cards import card_entry
 from mtgrules.lookup.editions import NO_ENGLISH
 from mtgrules.lookup.history import editions_with, find_edition, rule_history
 from mtgrules.lookup.rules import parse_numbers, rule_entries, similar_numbers
@@ -135,19 +136,25 @@ def rule(asked: Asked, number: str) -> Page:
 
 
 def card(asked: Asked, name: str) -> Page:
-    """A card's Oracle text, printed names and texts, and rulings beside their English."""
+    """A card's Oracle text, printed names and texts, and rulings beside their English; the
+    name matched as `mtgrules card` matches it (`match_card`), and what `card --lang --json`
+    gives."""
     name = params.text({"name": name}, "name", required=True)
     catalog = asked.reader.catalog(None)  # cards and rulings have no edition
     langs, given = _content_langs(asked, catalog.corpus.languages(("card",)), "cards")
     canonical = render.card_address(name, langs)
-    found = find_cards(catalog, name)
-    if not found:
+    match = match_card(catalog, name)
+    if match.kind == "none":
         raise NotFound(f"no card named {name!r} in the corpus",
-                       [{"name": n, "url": render.card_address(n, langs)} for n in similar_card_names(catalog, name)])
-    if len(found) > 1:
-        data = {"name": name, "candidates": [(n, render.card_address(n, langs)) for n in found], "langs": langs}
-        return Page("card.html", data, {"candidates": found}, canonical)
-    entry = card_entry(catalog, found[0], langs, asked.reader.registry, typed=name)
+                       [{"name": c.card, "url": render.card_address(c.card, langs)} for c in match.suggestions])
+    if len(match.candidates) > 1:
+        data = {"name": name, "candidates": [(c.card, render.card_address(c.card, langs)) for c in match.candidates],
+                "total": match.total, "langs": langs}
+        api = {"match": match.to_dict(), "candidates": match.cards, "names": [c.to_dict() for c in match.candidates],
+               "total": match.total}
+        return Page("card.html", data, api, canonical)
+    entry = card_entry(catalog, match.candidates[0].card, langs, asked.reader.registry, langs)
+    entry["match"] = match.to_dict()
     return Page("card.html", {"name": name, "entry": entry, "langs": langs}, entry, canonical,
                 remember_langs=langs if given else None)
 
