@@ -11,6 +11,7 @@ from mtgrules import rulenumbers
 from mtgrules.cli.editions import CHANGES, check_edition_argument, load_trace, render_diff
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.cli.terminal import safe
 from mtgrules.i18n import _
 
 _COLOURS = {"added": "green", "removed": "red", "replaced": "magenta", "moved": "blue", "edited": "yellow"}
@@ -55,16 +56,41 @@ def _print_entry(entry: dict) -> None:
         click.echo(wrap(_("now: {text}").format(text=entry["new_text"]), indent=indent))
 
 
+def _print_moves(found: list[dict], old: str, new: str, scope: str | None, as_json: bool) -> None:
+    """The renumbering map: one line (or JSON object) per rule that moved."""
+    if not found:
+        if scope:
+            said = _("no rule moved from {old} to {new} within {scope}").format(old=old, new=new, scope=scope)
+        else:
+            said = _("no rule moved from {old} to {new}").format(old=old, new=new)
+        click.echo(f"mtgrules: {said}", err=True)
+        sys.exit(1)
+    if as_json:
+        for entry in found:
+            echo_json(entry)
+        return
+    width = max(len(entry["old"]) for entry in found)
+    new_width = max(len(entry["new"]) for entry in found)
+    for entry in found:
+        line = f"{entry['old']:<{width}} → {entry['new']:<{new_width}}"
+        if entry["title"]:
+            line += f"  {safe(entry['title'])}"
+        click.echo(line)
+
+
 @click.command()
 @click.argument("old", callback=_edition)
 @click.argument("new", callback=_edition)
 @click.option("--section", "scope", callback=_scope, metavar="NUMBER",
               help=_("Only rules within this chapter, section or rule (7, 701, 704.5), numbered in either edition."))
+@click.option("--moves", is_flag=True,
+              help=_("Only the renumbering map: old number, new number and title of each rule that moved."))
 @json_option
-def diff(old: str, new: str, scope: str | None, as_json: bool) -> None:
+def diff(old: str, new: str, scope: str | None, moves: bool, as_json: bool) -> None:
     """Show what changed from edition OLD to edition NEW (dates YYYY-MM-DD, or latest).
 
-    A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed."""
+    A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed
+    (with --moves: when no rule moved)."""
     from mtgrules.align.identities import StoredTrace
     from mtgrules.lookup import changes, editions
 
@@ -72,6 +98,9 @@ def diff(old: str, new: str, scope: str | None, as_json: bool) -> None:
     old_edition, new_edition = editions.resolve(every.editions, old), editions.resolve(every.editions, new)
     first, last = sorted((old_edition, new_edition))
     trace = StoredTrace(every.corpus, editions=[e for e in every.editions if first <= e <= last])  # only what lies between
+    if moves:
+        _print_moves(changes.moves(trace, old_edition, new_edition, scope), old_edition, new_edition, scope, as_json)
+        return
     counts, entries = changes.diff(trace, old_edition, new_edition, scope)
     if not entries:
         message = _("no changes from {old} to {new} within {scope}") if scope else _("no changes from {old} to {new}")

@@ -10,6 +10,7 @@ import click
 
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.cli.terminal import safe
 from mtgrules.i18n import _, ngettext
 
 _INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
@@ -26,13 +27,13 @@ def _parse(paths: tuple[str, ...], lang: str | None):
 
 
 def _say(text: str) -> None:
-    click.echo(f"mtgrules: {_(text)}", err=True)
+    click.echo(f"mtgrules: {safe(_(text))}", err=True)
 
 
 def _warn(parsed) -> None:
     for document in parsed:
         for warning in document.warnings:
-            click.echo(style(_("warning: {warning}").format(warning=warning), fg="yellow"), err=True)
+            click.echo(style(_("warning: {warning}").format(warning=safe(warning)), fg="yellow"), err=True)
 
 
 @click.command()
@@ -108,15 +109,15 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     unchanged = {document.path: document for document in done.unchanged}
     for path in [*files, *(p for p in done.realigned if p not in files)]:
         if path in failed:
-            click.echo(style(_("not stored: {reason}").format(reason=failed[path]), fg="red"), err=True)
+            click.echo(style(_("not stored: {reason}").format(reason=safe(str(failed[path]))), fg="red"), err=True)
         elif path in by_path:
             document = by_path[path]
             realigned = " " + _("(aligned again)") if path in done.realigned else ""
             records = ngettext("{count} record ({kind})", "{count} records ({kind})", document.count).format(
                 count=document.count, kind=document.kind)
-            click.echo(f"{path}: {records}{realigned}")
+            click.echo(f"{safe(path)}: {records}{realigned}")
         elif (same := unchanged.get(documents.resolved_path(path))) is not None:
-            click.echo(f"{path}: " + ngettext("unchanged, {count} record ({kind})", "unchanged, {count} records ({kind})",
+            click.echo(f"{safe(path)}: " + ngettext("unchanged, {count} record ({kind})", "unchanged, {count} records ({kind})",
                                               same.records).format(count=same.records, kind=same.kind))
     if skipped:
         kinds = sorted({Path(p).suffix.lower() or "(none)" for p in skipped})

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from mtgrules.cli.output import style
+from mtgrules.cli.terminal import safe
 from mtgrules.i18n import N_, _, ngettext
 
 SOURCES = ("rules", "mtgjson", "scryfall")
@@ -22,7 +23,7 @@ class TerminalReporter:
     """Progress bars on stderr when it is a terminal; notes always (on stderr)."""
 
     def note(self, message: str) -> None:
-        click.echo(f"mtgrules: {_(message)}", err=True)
+        click.echo(f"mtgrules: {safe(_(message))}", err=True)
 
     @contextmanager
     def downloading(self, name: str, total: int | None, done: int) -> Iterator[Callable[[int], None]]:
@@ -105,10 +106,10 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
         outcomes = updating.update(reporter, only=only, sets=sets, scryfall_types=scryfall_files, addresses=addresses)
     for outcome in outcomes:
         for warning in outcome.warnings:
-            click.echo(style(_("warning: {warning}").format(warning=warning), fg="yellow"), err=True)
+            click.echo(style(_("warning: {warning}").format(warning=safe(warning)), fg="yellow"), err=True)
     for outcome in outcomes:
         if outcome.error is not None:
-            click.echo(style(_("not stored: {reason}").format(reason=outcome.error), fg="red"), err=True)
+            click.echo(style(_("not stored: {reason}").format(reason=safe(outcome.error)), fg="red"), err=True)
             continue
         fetched = _(FETCHED[outcome.fetched]) if outcome.fetched in FETCHED else outcome.fetched
         if outcome.records is not None:
@@ -116,7 +117,7 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
                 count=f"{outcome.records:,}", kind=outcome.kind)
         else:
             ingested = _("already ingested")
-        click.echo(f"{outcome.source}: {outcome.path}: {fetched}, {ingested}")
+        click.echo(f"{outcome.source}: {safe(str(outcome.path))}: {fetched}, {ingested}")
     failed = [outcome for outcome in outcomes if outcome.error is not None]
     if failed:
         click.echo("mtgrules: " + _("{failed} of {total} file(s) not stored (listed above); {stored} stored").format(
