@@ -19,6 +19,7 @@ from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
+from mtgrules.cli.terminal import safe
 from mtgrules.study import board, citations, expect, judging, scenario
 from mtgrules.study.messages import event_text, ui
 from mtgrules.study.tomllines import line_of, render_path
@@ -90,7 +91,7 @@ def _permanent(facts: dict, lang: str) -> str:
 
 
 def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> None:
-    click.echo(style(judgement.scenario.title, bold=True) + style(f"  ({judgement.scenario.source})", dim=True))
+    click.echo(style(safe(judgement.scenario.title), bold=True) + style(f"  ({safe(str(judgement.scenario.source))})", dim=True))
     shown: set[str] = set()
     for step in judgement.steps:
         if step.action is None:
@@ -98,19 +99,19 @@ def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) 
                 continue
             click.echo("\n" + ui("board_as_given", lang))
         else:
-            click.echo(f"\n{step.index}. " + style(judging.describe_action(step.action), fg="cyan"))
+            click.echo(f"\n{step.index}. " + style(safe(judging.describe_action(step.action)), fg="cyan"))
         if step.illegal:
-            click.echo("  " + style(ui("illegal", lang, why=event_text(step.illegal, lang)), fg="red"))
+            click.echo("  " + style(ui("illegal", lang, why=safe(event_text(step.illegal, lang))), fg="red"))
         elif not step.events:
             click.echo(style("  " + ui("nothing_happens", lang), dim=True))
         for event in step.events:
-            click.echo(f"  {style(event.rule, bold=True)} — {event_text(event.text, lang)}")
+            click.echo(f"  {style(event.rule, bold=True)} — {safe(event_text(event.text, lang))}")
             if event.rule not in shown:
                 shown.add(event.rule)
                 show_citation(texts.cite(event.rule, lang))
     click.echo("\n" + ui("board_at_end", lang))
     for line in board_lines(board.board(judgement.state), lang):
-        click.echo(line)
+        click.echo(safe(line))
     verdict = judgement.verdict()
     if verdict is not None:
         click.echo()
@@ -125,11 +126,11 @@ def _mismatch_line(checked: scenario.Scenario, mismatch: expect.Mismatch) -> str
 
 def _print_verdict(checked: scenario.Scenario, verdict: expect.Verdict, lang: str) -> None:
     if verdict.agrees:
-        click.echo(f"{checked.source}: " + style(ui("agrees", lang, n=verdict.expectations), fg="green"))
+        click.echo(f"{safe(str(checked.source))}: " + style(ui("agrees", lang, n=verdict.expectations), fg="green"))
         return
-    click.echo(f"{checked.source}: " + style(ui("disagrees", lang), fg="red"))
+    click.echo(f"{safe(str(checked.source))}: " + style(ui("disagrees", lang), fg="red"))
     for mismatch in verdict.mismatches:
-        click.echo("  " + _mismatch_line(checked, mismatch))
+        click.echo("  " + safe(_mismatch_line(checked, mismatch)))
 
 
 def _check(files: tuple[str, ...], as_json: bool, lang: str) -> int:
