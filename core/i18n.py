@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
 
 from mtgrules import paths
 from mtgrules.errors import MtgrulesError
@@ -39,9 +38,13 @@ CATALOGS = ("es", "fr")
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-class Translations(Protocol):
-    def gettext(self, message: str, /) -> str: ...
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+TYPE_CHECKING = False  # `typing` (some 5 ms) is not imported for annotations on a cold search's path
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Translations(Protocol):
+        def gettext(self, message: str, /) -> str: ...
+        def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
 
 class LanguageError(MtgrulesError):
@@ -154,3 +157,20 @@ def N_(message: str) -> str:
     """Marks a message for extraction where it is defined (a table of labels), translated with
     `_()` where it is shown."""
     return message
+
+
+# The languages the corpus holds most often, by their codes (card data's zhs and zht included).
+_LANGUAGE_NAMES = {
+    "en": N_("English"), "es": N_("Spanish"), "fr": N_("French"), "de": N_("German"), "it": N_("Italian"),
+    "pt": N_("Portuguese"), "ja": N_("Japanese"), "ko": N_("Korean"), "ru": N_("Russian"), "zh": N_("Chinese"),
+    "zhs": N_("Simplified Chinese"), "zht": N_("Traditional Chinese"),
+}
+
+
+def language_name(code: str) -> str:
+    """A language's name in the person's language (`es` → "Spanish", "español" in Spanish…),
+    or its code when it has none here."""
+    name = _LANGUAGE_NAMES.get(code)
+    return _(name) if name else code
+
+

@@ -80,7 +80,13 @@ def subrule(number: str, index: int) -> str:
     return f"{number}{letters_at(index)}"
 
 
-_DASHES = "\u2013\u2014-"
+DASHES = "\u2013\u2014-"
+
+# Words a person writes before a rule number, in the languages the corpus reads, as regular
+# expression alternatives (no groups): "CR 704.5g", "rule", "regla", "règle", "regra",
+# "regola", "Regel". Read by `mtgrules rule` (a number as typed) and `mtgrules cite` (numbers
+# in a text), so both know the same words.
+RULE_WORDS = r"comprehensive\s+rules?|cr|rules?|reglas?|r[eèé]gles?|regras?|regol[ae]|regeln?"
 
 
 def expand_range(start: str, end: str) -> list[str]:
@@ -116,10 +122,10 @@ def _reference_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[
     three_digits = re.compile(r"\d\d\d")
     bare_number = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]*(?![\d])")
     number_range = re.compile(
-        rf"(?P<start>{NUMBER_PATTERN})\s*[{_DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?!\w|\.\d)"
+        rf"(?P<start>{NUMBER_PATTERN})\s*[{DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?!\w|\.\d)"
     )
     reference_context = re.compile(
-        rf"\b(?:rules?|regla|reglas|règle|règles|规则)\s*((?:{NUMBER_PATTERN}(?:\s*[{_DASHES}]\s*(?:{NUMBER_PATTERN}|[a-z]{{1,2}}\b|\d+))?"
+        rf"\b(?:rules?|regla|reglas|règle|règles|规则)\s*((?:{NUMBER_PATTERN}(?:\s*[{DASHES}]\s*(?:{NUMBER_PATTERN}|[a-z]{{1,2}}\b|\d+))?"
         rf"(?:\s*(?:,|and|y|et|or|o|ou|和|及|、)\s*)?)+)",
         re.IGNORECASE,
     )
@@ -166,3 +172,33 @@ def _references(text: str) -> tuple[str, ...]:
         for number in re.findall(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
             add(number)
     return tuple(found)
+
+
+def reference_spans(text: str) -> list[tuple[int, int, str]]:
+    """Where `references` finds each number in `text`: (start, end, number), in text order,
+    without overlaps, for a page to make each a link. The end of a range ("701.27a–f") is its
+    own span, naming the last number of the range; a section number (714) counts after a word
+    for "rule", as in `references`."""
+    three_digits, bare_number, number_range, reference_context = _reference_patterns()
+    if three_digits.search(text) is None:
+        return []
+    spans: list[tuple[int, int, str]] = []
+    for match in bare_number.finditer(text):
+        spans.append((match.start(), match.end(), match.group(0).rstrip(".")))
+        range_match = number_range.match(text, match.start())
+        if range_match and range_match.end("end") > match.end():
+            try:
+                last = expand_range(range_match["start"], range_match["end"])[-1]
+            except ValueError:
+                continue
+            if not bare_number.fullmatch(range_match["end"]):
+                spans.append((range_match.start("end"), range_match.end("end"), last))
+    for match in reference_context.finditer(text):
+        for section in re.finditer(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
+            spans.append((match.start(1) + section.start(), match.start(1) + section.end(), section.group(0)))
+    spans.sort()
+    kept: list[tuple[int, int, str]] = []
+    for span in spans:
+        if not kept or span[0] >= kept[-1][1]:
+            kept.append(span)
+    return kept

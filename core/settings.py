@@ -77,16 +77,15 @@ def write(setting: str, value: str | None, path: Path | None = None) -> Path:
     else:
         current[setting] = normalized(setting, value)
     paths.check_writable(path.parent)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    paths.make_folders(path.parent)
     if path.is_symlink():
         raise SettingError(f"{path} is a symbolic link (settings are never written through one: remove it)")
     text = "".join(f"{key} = {_toml_string(val)}\n" for key, val in sorted(current.items()))
     temporary = path.with_name(f".{FILE_NAME}.{os.getpid()}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        with paths.open_inside(temporary, "x") as handle:
             handle.write(text)
-        os.replace(temporary, path)
+        paths.replace_inside(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

@@ -7,7 +7,7 @@ move, not a removal and an addition, and a number that holds another rule says s
 
 from __future__ import annotations
 
-from mtgrules.align.identities import Traced
+from mtgrules.align.identities import StoredTrace, Traced
 from mtgrules.align.trace import Change, changes_by_kind, content, word_diff
 from mtgrules.lookup.editions import short_title, within
 
@@ -18,6 +18,26 @@ def diff(trace: Traced, old: str, new: str, scope: str | None = None) -> tuple[d
     chapter, section or rule (by their number in either edition)."""
     changes = [c for c in trace.changes(old, new) if within(c.old, scope) or within(c.new, scope)]
     return changes_by_kind(changes), [_entry(trace, old, new, c) for c in changes if c.kind != "unchanged"]
+
+
+def between(every: StoredTrace, old: str, new: str) -> StoredTrace:
+    """The stored identities of the editions from `old` to `new` only (the editions outside
+    them have nothing to say about the changes between them): what `diff` and `moves` read."""
+    first, last = sorted((old, new))
+    return StoredTrace(every.corpus, editions=[e for e in every.editions if first <= e <= last])
+
+
+def moves(trace: Traced, old: str, new: str, scope: str | None = None) -> list[dict]:
+    """The renumbering map alone: one entry per rule whose number changed from `old` to `new`
+    (old number, new number, its title in `new`, whether its text changed too), in the new
+    edition's order. What a tool rewriting citations needs, and nothing else."""
+    found = []
+    for change in trace.changes(old, new):
+        if change.kind != "moved" or not (within(change.old, scope) or within(change.new, scope)):
+            continue
+        record = trace.record(new, change.new or "")
+        found.append({"old": change.old, "new": change.new, "title": short_title(record), "text_changed": change.text_changed})
+    return found
 
 
 def _entry(trace: Traced, old: str, new: str, change: Change) -> dict:

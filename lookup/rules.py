@@ -20,7 +20,7 @@ from mtgrules.lookup.coverage import engine_number
 _RANGE = re.compile(r"^\s*(\S+?)\s*[-\u2013\u2014]\s*(\S+)\s*$")
 # What a judge may write before a number: "CR 704.5g", "Rule 704.5g", "regla 704.5g",
 # "règle 704.5g", "§704.5g", "r. 704.5g".
-_PREFIX = re.compile(r"^\s*(?:(?:comprehensive\s+rules?|cr|rules?|reglas?|r[eèé]gles?|r)(?![a-z])[.:]?\s*|§\s*)+", re.IGNORECASE)
+_PREFIX = re.compile(rf"^\s*(?:(?:{rulenumbers.RULE_WORDS}|r)(?![a-z])[.:]?\s*|§\s*)+", re.IGNORECASE)
 # "704,5g" (a decimal comma), "704.5 g", "704.5(g)": the letters belong to the number.
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 _SPACED_LETTERS = re.compile(r"(?<=\d)\s*\(?([a-z]{1,2})\)?(?=$|\s*[-\u2013\u2014])")
@@ -89,25 +89,31 @@ def _link(catalog: Catalog, number: str | None, langs: list[str]) -> dict[str, A
     return {"number": number, "title": catalog.title_of(number, langs)} if number else None
 
 
+def _text(shown) -> dict[str, Any] | None:
+    """A text of the rule in one language, as `--json` gives it; None when there is none."""
+    record = shown.record if shown else None
+    if record is None:
+        return None
+    return {
+        "number": record.number,  # in its own edition: another number when the rule moved
+        "title": record.title,
+        "text": record.text,
+        "examples": record.examples,
+        "source": record.source,
+        "edition": record.edition,
+        "english_changed": shown.english_changed,
+        "confidence": record.confidence,
+        "aligned": record.aligned,
+    }
+
+
 def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, head: bool) -> dict[str, Any]:
     """Everything shown about one number, as the JSON object of `--json`. `head` adds the
-    parent, the neighbours and the subrules: what the rule asked for shows."""
+    parent, the neighbours and the subrules: what the rule asked for shows. When a language
+    asked for has no text of the rule, `english_instead` holds the English one (unless English
+    was asked for too)."""
     by_lang = catalog.by_lang(number)
-    texts: dict[str, dict[str, Any] | None] = {}
-    for lang in langs:
-        shown = by_lang.get(lang)
-        record = shown.record if shown else None
-        texts[lang] = None if shown is None or record is None else {
-            "number": record.number,  # in its own edition: another number when the rule moved
-            "title": record.title,
-            "text": record.text,
-            "examples": record.examples,
-            "source": record.source,
-            "edition": record.edition,
-            "english_changed": shown.english_changed,
-            "confidence": record.confidence,
-            "aligned": record.aligned,
-        }
+    texts = {lang: _text(by_lang.get(lang)) for lang in langs}
     records = {lang: shown.record for lang, shown in by_lang.items()}
     in_engine = engine_number(catalog, number)
     entry: dict[str, Any] = {
@@ -123,6 +129,9 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
         ],
         "tests": list(registry.tests_for_rule(in_engine)) if in_engine else [],
     }
+    if "en" not in langs and any(text is None for text in texts.values()) and _text(by_lang.get("en")) is not None:
+        # A language asked for has no text of this rule: the English is shown instead, said once.
+        entry["english_instead"] = _text(by_lang.get("en"))
     if head:
         previous, following = neighbours(catalog, number)
         entry["parent"] = _link(catalog, rulenumbers.parent(number), langs)
@@ -130,3 +139,27 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
         entry["next"] = _link(catalog, following, langs)
         entry["subrules"] = catalog.children(number)
     return entry
+
+
+def rule_entries(catalog: Catalog, number: str, langs: list[str], registry) -> list[dict[str, Any]]:
+    """The rule asked for (with its parent, neighbours and subrules) and then each of its
+    subrules: the objects `rule --json` prints, in order. Their texts and citing rules are
+    read in one keyed read each."""
+    subrules = descendants(catalog, number)
+    shown = [number, *subrules]
+    catalog.texts(shown)
+    catalog.cited_by(shown)
+    return [rule_entry(catalog, number, langs, registry, head=True)] + [
+        rule_entry(catalog, subrule, langs, registry, head=False) for subrule in subrules
+    ]
+
+
+def similar_numbers(catalog: Catalog, number: str, limit: int = 8) -> list[str]:
+    """Rules of the view near a number it lacks, for "did you mean": the nearest rule above it
+    that exists (704.5zz -> 704.5) and then the rules under that one, in order."""
+    above: str | None = number
+    while above is not None and not catalog.exists(above):
+        above = rulenumbers.parent(above)
+    if above is None:
+        return []
+    return [above, *[n for n in catalog.children(above) if n != number]][:limit]
