@@ -67,7 +67,7 @@ def learn_document(db: sqlite3.Connection, path: str, digest: str, records: list
     row = db.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()
     if row is None:
         return 0
-    entries = lexicon.learn(segments)
+    entries = lexicon.learn(segments) + [e for e in lexicon.keyword_line_entries(cards) if e.lang in LANGUAGES]
     _create(db)
     db.executemany(
         "INSERT INTO learned_pairs (document, lang, phrase, english, score, count, sources) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -9,6 +9,9 @@ Where the pairs come from (`Entry.sources`):
 - `rules`, `rulings`: a translated rule or ruling aligned to its English counterpart is a
   parallel text too (fewer of them, but in the rules' own vocabulary: "daño letal").
 - `keywords`: the keyword table (English keyword, printed Spanish and French forms).
+- `keyword-lines`: keyword names as cards print them, line for line ("Ward {2}" beside
+  "Rebatir {2}." and "Parade {2}"; `keyword_line_entries`).
+- `core-terms`: the table of core terms card text rarely prints (`align.core_terms`).
 - `titles`: aligned rule titles ("701.50. Confabular" aligned to "701.50. Connive").
 - `glossary`: a translated glossary entry matched to the English entry citing the same rules.
 
@@ -150,6 +153,68 @@ def segments_from_records(records: list[Record]) -> list[Segment]:
             masked = (record.card or "", record.printed_name or "", *record.untranslated)
             segments.append(Segment(record.lang, record.text, record.en_text, "rulings", masked))
     return segments
+
+
+# A keyword line: the keyword, then maybe its cost or number, then maybe reminder text.
+_KEYWORD_COST = re.compile(r"\s*(?:\{[^}]*\}|\d+|[xX]\b|[—–-].*)*\.?\s*$")
+_KEYWORD = re.compile(r"^[^\W\d_][^\W\d_' -]{1,30}$")
+_CHAPTERS = frozenset("i ii iii iv v vi vii".split())  # a Saga's chapter marks
+KEYWORD_LINE_MIN = 3  # cards that must print the pair
+KEYWORD_LINE_SHARE = 0.6  # of the English keyword's lines, how many must give this translation
+
+
+def keyword_line_entries(records: Iterable[Record]) -> list[Entry]:
+    """Keyword names as printed, from cards whose English text opens a line with a keyword
+    ("Ward {2} (Whenever…)") where the translation's line at the same place opens with its
+    printed name ("Rebatir {2}. (Siempre que…)", "Parade {2} (…)"): lines of keywords are the
+    one place card text states a name for a name, and judges ask by keyword. A keyword line is
+    short: one to three words before a cost, a number or reminder text; a line of several
+    ("Flying, vigilance") pairs item by item. Kept when at least KEYWORD_LINE_MIN cards print
+    the pair and it is the translation of most of the English keyword's lines."""
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for record in records:
+        if record.kind != "card" or not record.text:
+            continue
+        english_lines = [_without_reminder(line) for line in record.text.splitlines() if line.strip()]
+        for code, text in record.texts.items():
+            lang = LEXICON_LANGUAGE.get(code, code)
+            if lang == "en":
+                continue
+            lines = [_without_reminder(line) for line in text.splitlines() if line.strip()]
+            if len(lines) != len(english_lines):
+                continue
+            for english, translated in zip(english_lines, lines):
+                if english.endswith("."):  # a sentence ("Draw two cards."), not a keyword line
+                    continue
+                e_items, t_items = _keyword_items(english), _keyword_items(translated)
+                if e_items and t_items and len(e_items) == len(t_items):
+                    for e, t in zip(e_items, t_items):
+                        counts[f"{lang}\t{e}"][t] += 1
+    entries = []
+    for key, found in sorted(counts.items()):
+        lang, english = key.split("\t")
+        total = sum(found.values())
+        best, seen = max(found.items(), key=lambda item: (item[1], item[0]))
+        if seen >= KEYWORD_LINE_MIN and seen >= KEYWORD_LINE_SHARE * total:
+            entries.append(Entry(lang, best, english, round(seen / total, 3), seen, "keyword-lines"))
+    return entries
+
+
+def _without_reminder(line: str) -> str:
+    return _PAREN.sub("", line).strip()
+
+
+def _keyword_items(line: str) -> list[str]:
+    """The keywords of a keyword line, lowercased, costs and numbers left out; [] for any other line."""
+    items = []
+    for piece in re.split(r"[,、，;；]\s*", line):
+        name = _KEYWORD_COST.sub("", piece).strip().lower()
+        if not name or not (_KEYWORD.match(name) or (len(name) <= 6 and all(phrases.is_cjk(char) for char in name))):
+            return []
+        if len(name.split()) > 3 or name in _CHAPTERS:
+            return []
+        items.append(name)
+    return items
 
 
 def _rule_text(record: Record) -> str:

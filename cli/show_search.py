@@ -3,8 +3,8 @@ click definition, `mtgrules.cli.plain` its plain form without click; both call `
 
 Thin: the query language, ranking, translation and snippets live in `mtgrules.index.query`. A
 query that is just a rule number shows that rule, as `mtgrules rule` would. Hits found through
-a translation come after those in the query's own language, under a line saying which
-translation found them; partial matches (no record holds every word) are said to be partial.
+a translation rank with the others (one ranking across languages), the translations that found
+them said once above them; partial matches (no record holds every word) are said to be partial.
 """
 
 from __future__ import annotations
@@ -116,12 +116,11 @@ def show(
         sys.exit(1)
     if results.partial and not as_json:
         echo(style(f"No record holds every word of {text!r}; the best partial matches:", fg="yellow"))
-    translation = None
+    if not as_json:  # one ranking across languages: the translations that found hits, said once, first
+        for lang, translation in dict.fromkeys((hit.lang, hit.translation) for hit in results.hits if hit.translation):
+            echo(style(f"translated [{lang}]: {translation}", fg="cyan"))
     for rank, hit in enumerate(results.hits, start=1):
         if as_json:
             echo_json(json_row(hit, results.partial))
             continue
-        if hit.translation and hit.translation != translation:
-            echo(style(f"translated [{hit.lang}]: {hit.translation}", fg="cyan"))
-        translation = hit.translation
         _print_hit(rank, hit, edition if edition not in (None, "latest") else index.default_view)

@@ -9,8 +9,9 @@ pointers to English rulings (position and digest), never English rules or ruling
 
 The lexicon (`mtgrules.align.lexicon`) is learned from the printed card texts of every MTGJSON
 set file in `corpus-data/sets/` (their `foreignData`: es, fr, de, it, pt, ja, ko, ru, zh; a card
-reprinted with the same texts counts once, `corpus_lexicon.teaches_anew`), the seed pages aligned
-to the English rules and rulings, the keyword table, the aligned titles and the core-terms table
+reprinted with the same texts counts once, `corpus_lexicon.teaches_anew`) and their printed keyword
+lines (`lexicon.keyword_line_entries`), the seed pages aligned to the English rules and rulings, the
+keyword table, the aligned titles and the core-terms table
 (`corpus/core_terms.tsv`). It holds phrase pairs and scores, never a sentence. The set files it
 learned from are listed with their digests in `corpus/lexicon-sources.tsv`: an ingest of one of
 them learns nothing again (`mtgrules.align.learned`). A set file the parser refuses is left
@@ -79,7 +80,8 @@ def lexicon(data: Path, on_refused=None) -> tuple[str, str]:
     listed = [entry for entry in lexicon.listed_entries(records) if entry.lang in LEXICON_LANGUAGES]
     table = REPO / "corpus" / core_terms.TABLE
     terms = core_terms.entries(table.read_text(encoding="utf-8"), f"corpus/{core_terms.TABLE}")
-    return lexicon.Lexicon(lexicon.learn(segments) + listed + terms).to_tsv(), sources
+    keywords = [entry for entry in lexicon.keyword_line_entries(cards) if entry.lang in LEXICON_LANGUAGES]
+    return lexicon.Lexicon(lexicon.learn(segments) + listed + keywords + terms).to_tsv(), sources
 
 
 def _documents(data: Path, relative: tuple[str, ...]):

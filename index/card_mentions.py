@@ -119,3 +119,30 @@ def keyword_lines(english_text: str, titles: Iterable[str]) -> list[str]:
             if head in wanted and head not in found:
                 found.append(head)
     return found
+
+
+class CardLookup:
+    """What the search asks the corpus database about cards named in a query: their printed
+    names by first letters (the `card_names` table), a card's English text and the keyword
+    rules of an edition (the `records` table)."""
+
+    def __init__(self, db):
+        self.db = db  # an open sqlite3 connection to the corpus database
+
+    def names_from(self, prefix: str) -> list[tuple[str, str]]:
+        rows = self.db.execute("SELECT DISTINCT folded, card FROM card_names WHERE folded >= ? AND folded < ?",
+                               (prefix, prefix + "\U0010ffff"))
+        return [(folded, card) for folded, card in rows]
+
+    def keyword_rules(self, card: str, edition: str | None) -> list[str]:
+        """The numbers of the keyword-ability rules (702) of the keywords `card` has, in `edition`."""
+        import json
+
+        row = self.db.execute("SELECT body FROM records WHERE kind = 'card' AND lang = 'en' AND card = ? LIMIT 1", (card,)).fetchone()
+        if row is None or edition is None:
+            return []
+        text = json.loads(row[0]).get("text") or ""
+        titles = {title.lower(): number for number, title in self.db.execute(
+            "SELECT number, title FROM records WHERE kind = 'rule' AND lang = 'en' AND edition = ? AND parent = '702'"
+            " AND title IS NOT NULL", (edition,))}
+        return [titles[name] for name in keyword_lines(text, titles)]

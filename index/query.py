@@ -33,7 +33,7 @@ from whoosh import index as whoosh_index
 from whoosh import query as wq
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index import fusion, heal, query_text
+from mtgrules.index import card_mentions, fusion, heal, query_text
 from mtgrules.index.fields import QUERY_FIELDS, text_field, title_field
 from mtgrules.index.layout import EVERY_VIEW, SILENT, read_meta, view_file
 from mtgrules.index.scoring import BM25F
@@ -58,12 +58,28 @@ NATIVE_SHARE = 0.5
 FUSION_DEPTH = 30
 # The weight of a translation that dropped a word (searched in the partial pass only).
 INCOMPLETE_WEIGHT = 0.5
+# How much a card record's fused score counts beside rules and rulings.
+CARD_WEIGHT = 0.3
 
 
-def fusion_run(langs: list[str], text: str, translation: str | None, weight: float, wanted: set[str]) -> tuple:
-    """One search to fuse: its languages, text, translation, weight, and whether a language of
-    it was asked for (the query's, English, or those the person named)."""
-    return langs, text, translation, weight, bool(set(langs) & wanted)
+def _preference(found: _Found, asked: bool, own: list[str]) -> tuple[bool, bool, bool]:
+    """Which of a record's languages a fused hit is shown in: the query's, else English, else
+    one of a search in an asked-for language."""
+    lang = found.hit.lang
+    return lang in own, lang == "en", asked
+
+
+# A card named in the query: its rulings and its keywords' rules rank before everything else.
+NAMED_BOOST = 1000.0
+
+
+def fusion_run(langs: list[str], text: str, translation: str | None, weight: float, wanted: set[str],
+               kinds: list[str] | None = None, first: str | bool = False) -> tuple:
+    """One search to fuse: its languages, text, translation, weight, whether a language of it
+    was asked for (the query's, English, or those the person named), the kinds it is limited
+    to, and whether its hits rank first: the card named in the query (its English name: only
+    its own rulings), or True (its keywords' rules)."""
+    return langs, text, translation, weight, bool(set(langs) & wanted), kinds, first
 
 
 # Edits a fuzzy word may ask for (`word~2`): each more multiplies the words whoosh must try;
@@ -394,46 +410,87 @@ class Index:
         view = self.default_view if edition in (None, "latest") else edition
         if view is not None and view not in self.editions and self.editions:
             raise QueryError(f"no edition {view} in the corpus (it holds {', '.join(self.editions)})")
-        plan = self.translator.plan(text, langs) if translate else Plan([], langs)
+        # A card named in plain words; one named with `card:` is the person's own filter.
+        mentions = self._card_mentions(text) if translate and ":" not in text else []
+        rest = card_mentions.rest(text, mentions) if mentions else text
+        plan = self.translator.plan(rest, langs) if translate and rest else Plan([], langs)
         own = plan.detected or langs
-        little = query_text.only_little_words(text, own)
-        if little:
+        little = query_text.only_little_words(rest, own) if rest else None
+        if little and not mentions:
             raise QueryError(f"{' '.join(little)!r}: only words too common to search for on their own"
                              " (articles, prepositions, question words): add a word that says what to find")
-        typed, _ = query_text.little_words_left_out(text, own)
+        typed = "" if little else query_text.little_words_left_out(rest, own)[0]
         wanted = set(asked) if asked else {*plan.detected, "en"}
+        named = [fusion_run(langs, f'card:"{m.card}"', None, 1.0, wanted, ["ruling"], first=m.card) for m in mentions]
+        rules = [number for m in mentions for number in self._cards.keyword_rules(m.card, view)] if mentions else []
+        if rules:
+            numbers = " OR ".join(f"number:{number}" for number in dict.fromkeys(rules))
+            named.append(fusion_run(["en"], numbers, None, 1.0, wanted, ["rule"], first=True))
         for any_word in (False, True):
             # An incomplete translation (a word dropped) asks a looser question: partial only.
             used = [t for t in plan.translations if t.complete or any_word]
             as_typed = plan.fallback + [t.target for t in plan.translations if t not in used]
-            runs = [fusion_run(plan.direct, typed, None, 1.0, wanted)]
-            runs += [fusion_run([t.target], t.query, t.shown, 1.0 if t.complete else INCOMPLETE_WEIGHT, wanted) for t in used]
-            runs.append(fusion_run(as_typed, typed, None, 1.0, wanted))
-            hits = self._search_fused(runs, kinds, limit, any_word, view)
+            runs = list(named)
+            if typed:
+                runs.append(fusion_run(plan.direct, typed, None, 1.0, wanted))
+                runs += [fusion_run([t.target], t.query, t.shown, 1.0 if t.complete else INCOMPLETE_WEIGHT, wanted) for t in used]
+                runs.append(fusion_run(as_typed, typed, None, 1.0, wanted))
+            hits = self._search_fused(runs, kinds, limit, any_word or not typed, view, plan.detected)
             if hits:
                 return Results(hits=hits, partial=any_word, plan=plan)
         return Results(suggestion=self.suggest(text), plan=plan)
 
-    def _search_fused(self, runs: list[tuple], kinds: list[str] | None, limit: int, any_word: bool, view: str | None) -> list[Hit]:
+    @cached_property
+    def _cards(self) -> card_mentions.CardLookup | None:
+        """The corpus database's card names, read only, for cards named in queries."""
+        import sqlite3
+
+        from mtgrules import paths
+
+        database = paths.database_path()
+        if not database.exists():
+            return None
+        return card_mentions.CardLookup(sqlite3.connect(f"file:{database}?mode=ro", uri=True))
+
+    def _card_mentions(self, text: str) -> list[card_mentions.Mention]:
+        cards = self._cards
+        return card_mentions.find(text, cards.names_from) if cards is not None else []
+
+    def _search_fused(self, runs: list[tuple], kinds: list[str] | None, limit: int, any_word: bool, view: str | None,
+                      own: list[str]) -> list[Hit]:
         """The hits of every run (the query as typed in its languages, each translation),
         fused into one ranking (`mtgrules.index.fusion`): a record's key found by several runs
-        (the Spanish 704.5g and the English one) counts once, shown from the run that ranked
-        it best in an asked-for language. Snippets are made for the hits shown only."""
+        (the Spanish 704.5g and the English one) counts once, shown in the query's language
+        (`own`) where the corpus has it, else in English (`_preference`). Snippets are made for
+        the hits shown only."""
         lists: list[fusion.Ranked] = []
         shown: dict[str, _Found] = {}
-        for langs, text, translation, weight, asked in runs:
+        first: dict[str, float] = {}
+        for langs, text, translation, weight, asked, run_kinds, named in runs:
             if not langs:
                 continue
-            found = self._run(text, langs, kinds, max(limit, FUSION_DEPTH), any_word, translation, view)
+            if run_kinds is not None:  # a card's rulings or its keywords' rules, within what was asked
+                run_kinds = [kind for kind in run_kinds if not kinds or kind in kinds]
+                if not run_kinds:
+                    continue
+            found = self._run(text, langs, run_kinds or kinds, max(limit, FUSION_DEPTH), any_word and not named,
+                              translation, view)
+            if isinstance(named, str):  # `card:"Solitude"` finds Tempered in Solitude too: that card only
+                found = [f for f in found if named in f.hit.cards or f.hit.card == named]
             keys = []
             for hit in sorted(found, key=lambda f: -f.score):
                 key = hit.key()
                 keys.append(key)
-                if key not in shown or (asked and not shown[key].run.asked):
+                if key not in shown or _preference(hit, asked, own) > _preference(shown[key], shown[key].run.asked, own):
                     shown[key] = hit
                     hit.run.asked = asked
             lists.append(fusion.Ranked(keys, weight, asked))
-        return [shown[key].with_snippet() for key in fusion.order(lists)[:limit]]
+            if named:
+                first.update(dict.fromkeys(keys, NAMED_BOOST))
+        # A card record matches on any of the names and texts it prints in every language; a
+        # search asks about rules and rulings (`mtgrules card` shows a card): cards come lower.
+        boost = {key: CARD_WEIGHT for key in shown if key.startswith("[\"card\"")} | first
+        return [shown[key].with_snippet() for key in fusion.order(lists, boost=boost)[:limit]]
 
     def _search_tiers(self, tiers, kinds: list[str] | None, limit: int, any_word: bool, view: str | None) -> list[Hit]:
         """The query's own languages' hits by score, then the other tier's hits by score,

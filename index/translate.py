@@ -181,8 +181,10 @@ class Translator:
 
     def detect(self, words: list[str], candidates: list[str]) -> list[str]:
         """The languages among `candidates` the words are most likely in (several on a tie,
-        none when no word is known anywhere). A word counts where it is spelt as typed; only a
-        word spelt so nowhere counts where another form of it is known ("exiliar")."""
+        none when no word is known anywhere). A word counts where it is spelt as typed (and, when
+        that is only in languages the corpus has no records in, in the corpus's languages that
+        know another form of it); a word spelt so nowhere counts wherever another form of it is
+        known ("exiliar")."""
         from mtgrules.parsers.language import FUNCTION_WORDS
 
         scores = dict.fromkeys(candidates, 0)
@@ -191,6 +193,11 @@ class Translator:
             found = [lang for lang in candidates if self.has_word(lang, word, folded)]
             if not found:
                 found = [lang for lang in candidates if self.has_key(lang, word)]
+            elif not any(lang in self.langs for lang in found):
+                # Spelt so only in languages the corpus has no records in: the corpus's
+                # languages count with another form of the word too ("criaturas" is spelt so in
+                # the Portuguese lexicon, the Spanish records say "criatura").
+                found += [lang for lang in candidates if lang in self.langs and lang not in found and self.has_key(lang, word)]
             for lang in found:
                 scores[lang] += 2 if word in FUNCTION_WORDS.get(lang, ()) else 1
         best = max(scores.values(), default=0)

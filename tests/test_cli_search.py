@@ -26,7 +26,10 @@ def run(*args):
 def test_results_show_key_language_snippet_and_other_languages():
     result = run("criaturas")
     assert result.exit_code == 0
-    first = result.output.splitlines()[0]
+    lines = result.output.splitlines()
+    # The translations that found hits are said once, above the one ranking across languages.
+    assert lines[0].startswith("translated [en]: criaturas → creat")
+    first = next(line for line in lines if line.startswith("1. "))
     assert first.startswith("1. rule 704.5f [es]")
     assert "also in: en, zh" in first
     assert "**criatura**" in result.output
