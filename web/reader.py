@@ -1,7 +1,7 @@
 """The corpus as the server reads it: opened once, one snapshot per request.
 
-The store (`mtgrules.store.Store`) reads one snapshot from its first query until `refresh`; the
-server refreshes it at the start of each request, so an ingest committed in another terminal is
+The store (`mtgrules.store.Store`) reads one snapshot from its first query until `renew`; the
+server renews it at the start of each request, so an ingest committed in another terminal is
 seen by the next request and a request never sees half of one. The search (`Index`) is kept
 open and reused: each of its searches reads one snapshot of its own (interface 1).
 
@@ -35,7 +35,7 @@ class Reader:
 
     def snapshot(self) -> None:
         """Read the corpus as it is now for this request (a new snapshot on the next query)."""
-        self.store.refresh()
+        self.store.renew()
 
     @property
     def index(self):
