@@ -20,74 +20,11 @@ from mtgrules.cli.editions import edition_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.cli.terminal import safe
+from mtgrules.i18n import N_, _
 from mtgrules.study import board, citations, expect, judging, scenario
-from mtgrules.study.messages import event_text, ui
+from mtgrules.study.messages import LANGS, event_text, ui
+from mtgrules.study.report import board_lines, event_rows
 from mtgrules.study.tomllines import line_of, render_path
-
-
-def event_rows(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> list[dict]:
-    """Every event as the JSON object `--json` prints; a refused action is an event too, with
-    no rule, so a script sees it in sequence. `message` is in `lang` (English when there is no
-    catalogue for it), `message_en` in English."""
-    rows: list[dict] = []
-    for step in judgement.steps:
-        action = step.action["do"] if step.action else None
-        if step.illegal:
-            rows.append({"step": step.index, "action": action, "rule": None, "event": "illegal action",
-                         "objects": [], "players": [], "message": event_text(step.illegal, lang),
-                         "message_en": step.illegal.english(), "text": None, "text_lang": None,
-                         "note": "the engine refused this action; it changed nothing"})
-        for event in step.events:
-            cited = texts.cite(event.rule, lang)
-            rows.append({"step": step.index, "action": action, "rule": event.rule, "event": event.event,
-                         "objects": list(event.objects), "players": list(event.players),
-                         "message": event_text(event.text, lang), "message_en": event.message,
-                         "text": cited.text, "text_lang": cited.lang, "note": cited.note})
-    return rows
-
-
-def board_lines(facts: dict, lang: str) -> list[str]:
-    """The board at the end, for people."""
-    lines = []
-    for player in facts["players"]:
-        parts = [ui("life", lang, n=player["life"])]
-        parts += [ui(key, lang, n=player[key]) for key in ("poison", "energy") if player[key]]
-        if player["speed"] is not None:
-            parts.append(ui("speed", lang, n=player["speed"]))
-        if player["lost"]:
-            parts.append(ui("lost", lang))
-        elif facts["winner"] == player["name"]:
-            parts.append(ui("won", lang))
-        lines.append("  " + ui("labelled", lang, label=player["name"], value=", ".join(parts)))
-        for zone in ("hand", "library", "graveyard", "exile", "command"):
-            if player[zone]:
-                lines.append("    " + ui("labelled", lang, label=ui("zone_" + zone, lang), value=", ".join(player[zone])))
-    if facts["draw"]:
-        lines.append("  " + ui("drawn", lang))
-    if facts["battlefield"]:
-        lines.append("  " + ui("battlefield", lang))
-        lines += ["    " + _permanent(p, lang) for p in facts["battlefield"]]
-    if facts["stack"]:
-        lines.append("  " + ui("stack", lang))
-        lines += [f"    {item['name']} [{item['id']}]" for item in facts["stack"]]
-    return lines
-
-
-def _permanent(facts: dict, lang: str) -> str:
-    details = [ui("controlled_by", lang, player=facts["controller"])]
-    if facts["tapped"]:
-        details.append(ui("tapped", lang))
-    if facts["token"]:
-        details.append(ui("token", lang))
-    if facts["damage"]:
-        details.append(ui("damage", lang, n=facts["damage"]))
-    if facts["counters"]:
-        details.append(ui("counters", lang, list=", ".join(f"{kind} ×{n}" for kind, n in facts["counters"].items())))
-    for key in ("attached_to", "attacking", "blocking", "protector", "sector"):
-        if facts[key]:
-            details.append(ui(key, lang, x=facts[key]))
-    strength = f" {facts['power']}/{facts['toughness']}" if facts["power"] is not None and facts["toughness"] is not None else ""
-    return ui("labelled", lang, label=f"{facts['name']} [{facts['id']}]{strength}", value="; ".join(details))
 
 
 def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> None:
@@ -108,7 +45,7 @@ def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) 
             click.echo(f"  {style(event.rule, bold=True)} — {safe(event_text(event.text, lang))}")
             if event.rule not in shown:
                 shown.add(event.rule)
-                show_citation(texts.cite(event.rule, lang))
+                show_citation(texts.cite(event.rule, lang), lang)
     click.echo("\n" + ui("board_at_end", lang))
     for line in board_lines(board.board(judgement.state), lang):
         click.echo(safe(line))
@@ -155,12 +92,23 @@ def _check(files: tuple[str, ...], as_json: bool, lang: str) -> int:
     return 0 if agree == len(loaded) else 1
 
 
+def judging_lang(texts: citations.RuleTexts | None) -> str:
+    """The language of the judging without --lang: the person's, when the judge speaks it
+    (English, Spanish, French), else the corpus's fullest language (English without a corpus)."""
+    from mtgrules.i18n import interface_language
+
+    lang = interface_language()
+    if lang in LANGS:
+        return lang
+    return citations.default_lang(texts) if texts is not None else "en"
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@lang_option("Language of the messages and the cited rules' text (default: the corpus's fullest language).")
+@lang_option(N_("Language of the messages and the cited rules' text (default: yours)."))
 @edition_option(VIEW_EDITION)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per event, then one for the board; for scripts.")
-@click.option("--check", is_flag=True, help="Only say whether the engine agrees with each file's [expect].")
+@click.option("--json", "as_json", is_flag=True, help=_("One JSON object per event, then one for the board; for scripts."))
+@click.option("--check", is_flag=True, help=_("Only say whether the engine agrees with each file's [expect]."))
 def judge(files: tuple[str, ...], lang: str | None, edition: str | None, as_json: bool, check: bool) -> None:
     """Judge the scenarios in FILES (TOML; see examples/README.md): perform their actions, check
     state-based actions, cite the rule behind every event and show the board at the end.
@@ -171,11 +119,11 @@ def judge(files: tuple[str, ...], lang: str | None, edition: str | None, as_json
     file, line and key).
     """
     if check:
-        lang = lang or "en"
+        lang = lang or judging_lang(None)
         sys.exit(_check(files, as_json, lang))
     loaded = [scenario.load(file) for file in files]
     texts = citations.RuleTexts.of_view(open_catalog(edition))
-    lang = lang or citations.default_lang(texts)
+    lang = lang or judging_lang(texts)
     for position, checked in enumerate(loaded):
         judgement = judging.judge(checked)
         if as_json:

@@ -140,6 +140,7 @@ def _history_number(value: str) -> str:
 LANG = Option("--lang", "langs", split_langs)
 EDITION = Option("--edition", "edition", _edition)
 JSON = Option("--json", "as_json")
+LINKS = Option("--links", "links")
 
 FORMS = {
     "search": Form("mtgrules.cli.show_search:show", "query", words=True, options=(
@@ -150,8 +151,8 @@ FORMS = {
         EDITION,
         JSON,
     )),
-    "rule": Form("mtgrules.cli.show_rule:show", "number", words=False, options=(LANG, EDITION, JSON), argument=_rule_numbers),
-    "card": Form("mtgrules.cli.show_card:show", "name", words=True, options=(LANG, JSON)),
+    "rule": Form("mtgrules.cli.show_rule:show", "number", words=False, options=(LANG, EDITION, JSON, LINKS), argument=_rule_numbers),
+    "card": Form("mtgrules.cli.show_card:show", "name", words=True, options=(LANG, JSON, LINKS)),
     "term": Form("mtgrules.cli.show_term:show", "word", words=True, options=(LANG, EDITION, JSON)),
     "history": Form("mtgrules.cli.show_history:show", "number", words=False, options=(EDITION, LANG, JSON), argument=_history_number),
 }

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from mtgrules.cli.output import echo
+from mtgrules.i18n import _
 
 TYPE_CHECKING = False  # `typing` (some 5 ms) is not imported for annotations on a cold search's path
 if TYPE_CHECKING:
@@ -20,10 +21,10 @@ class TerminalReporter:
     """The `mtgrules.index.build.BuildReporter` of the command line."""
 
     def waiting(self, holder: str) -> None:
-        echo(f"mtgrules: waiting for {holder} to finish building the index…", err=True)
+        echo("mtgrules: " + _("waiting for {holder} to finish building the index…").format(holder=_(holder)), err=True)
 
     def note(self, text: str) -> None:
-        echo(f"mtgrules: {text}", err=True)
+        echo(f"mtgrules: {_(text)}", err=True)
 
     @contextmanager
     def indexing(self, records: Indexed) -> Iterator[Iterable[Record]]:
@@ -32,5 +33,5 @@ class TerminalReporter:
             return
         import click  # a terminal's progress bar only: a search reporting nothing runs without click
 
-        with click.progressbar(records, label="Indexing the corpus", file=sys.stderr) as bar:
+        with click.progressbar(records, label=_("Indexing the corpus"), file=sys.stderr) as bar:
             yield bar
