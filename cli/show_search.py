@@ -90,15 +90,14 @@ def show(
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
     from mtgrules.cli.progress import TerminalReporter
-    from mtgrules.index import heal
+    from mtgrules.index.query import Index
 
-    def run(index):
+    with Index.current(TerminalReporter()) as index:
+        reject_unknown_codes(langs, index.langs, "records")
         if langs and not set(langs) & set(index.langs):
-            return index, None
-        return index, index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
-
-    index, results = heal.run(run, TerminalReporter())  # a damaged index is built again, once
-    reject_unknown_codes(langs, index.langs, "records")
+            results = None
+        else:
+            results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
     if results is None:
         echo(f"mtgrules: nothing in {', '.join(langs or [])}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)

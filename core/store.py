@@ -4,7 +4,8 @@ folder), the one place that opens it.
 Why SQLite: a lookup must read what it shows, not the whole corpus. Rules are keyed by
 (edition, number), rulings and cards by the English card name, names by their folded form, and
 each key has an index; a `mtgrules rule 704.5g` reads a few dozen rows whatever the size of the
-corpus. The whoosh index stays the full-text index and is derived from this store.
+corpus. The search tables (SQLite FTS5, `mtgrules.index.tables`) live in the same database and
+are written in the same transactions, through `derive`.
 
 Tables (`SCHEMA`):
 
@@ -88,6 +89,17 @@ WRITER_WAIT_SECONDS = 600
 READER_WAIT_MS = 5000
 
 Message = Callable[[str], None]
+
+# Tables a higher layer derives from the records (the search tables, `mtgrules.index.tables`),
+# brought up to date by every write transaction that changed the corpus, before it commits:
+# the foundation imports nothing above it, so that layer registers itself (`derive`).
+_DERIVERS: list[Callable[[Writer], None]] = []
+
+
+def derive(hook: Callable[[Writer], None]) -> None:
+    """Have `hook(writer)` run at the end of each write transaction that changed the corpus."""
+    if hook not in _DERIVERS:
+        _DERIVERS.append(hook)
 
 
 
@@ -783,6 +795,8 @@ class Writer(Queries):
         self.sync_embedded()
         self.refresh_derived()
         self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+        for hook in _DERIVERS:
+            hook(self)
 
 
 # A document of at least this many records, more than the store holds, sets the indexes of

@@ -272,17 +272,3 @@ def ingested_home(tmp_path_factory):
     subprocess.run([sys.executable, "-m", "mtgrules", "ingest", str(page)], env=environment, capture_output=True, timeout=300, check=True)
     subprocess.run([sys.executable, "-m", "mtgrules", "search", "confabular"], env=environment, capture_output=True, timeout=300, check=True)
     return environment
-
-
-@pytest.mark.parametrize("corpus", ["ingested", "seeds alone"])
-@pytest.mark.parametrize("args", [["confabular"], ["contador de energía", "--json"], ['"contador de"'], ["criatras"]])
-def test_a_search_on_a_current_index_leaves_out_what_only_building_needs(ingested_home, home, corpus, args):
-    """What a cold search pays for is what it uses: on a current index it reads no record of
-    the store, builds nothing, parses plain words and phrases itself, and annotates nothing
-    at run time (each of these costs a cold search milliseconds). So on the seeds alone, which
-    the store would read into memory first."""
-    process = mtgrules(ingested_home if corpus == "ingested" else home, "search", *args)
-    assert process.returncode in (0, 1) and "Traceback" not in process.stderr, process.stderr
-    unused = {"mtgrules.store", "mtgrules.records", "mtgrules.index.build", "mtgrules.index.entries",
-              "mtgrules.index.schema", "mtgrules.align.linking", "whoosh.qparser", "typing"}
-    assert imported(process) & unused == set(), args
