@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mtgrules import paths
 from mtgrules.readiness import COMMITTED_LEXICON as COMMITTED  # the name the index's digest reads too
 from mtgrules.readiness import packaged_file
 
@@ -106,10 +107,11 @@ def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
             pass  # a damaged cache is derived data: learn again
     learned = lexicon.learn(segments)
     if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        paths.make_folders(path.parent)
         for stale in path.parent.glob("lexicon-*.tsv"):
             stale.unlink(missing_ok=True)
         temporary = path.with_suffix(".tmp")
-        temporary.write_text(Lexicon(learned).to_tsv(), encoding="utf-8")
-        temporary.replace(path)
+        with paths.open_inside(temporary, "w") as stream:
+            stream.write(Lexicon(learned).to_tsv())
+        paths.replace_inside(temporary, path)
     return learned

@@ -15,28 +15,52 @@ Failures are `DownloadError`s, one line a person can act on: the server cannot b
 (offline, refused, unknown host), answers with an error status, or stops sending (run again to
 resume); the size or the hash is wrong. Nothing here prints: progress goes to a
 `DownloadReporter` the command line provides.
+
+A server that misbehaves, by accident or on purpose, is bounded:
+
+- redirects are followed only to http:// and https:// (never ftp://, file://, data:), ten at
+  most, and the body of a redirect is never read; an error names the host it concerns;
+- every read is streamed and capped: a small document (a page, a list, a checksum) at the
+  `limit` its caller gives, a download at the size its source lists or `LARGEST_DOWNLOAD`; past
+  the cap the download is refused and its part removed;
+- time is bounded for the whole download, not only each read: after `GRACE_SECONDS`, the
+  bytes must keep coming at `SLOWEST` bytes a second on average (a server sending one byte a
+  second ends there); each read waits `TIMEOUT` at most.
+
+Nothing is left in the downloads folder after a refusal: the part and its state are removed.
+Only a connection lost midway keeps them, for the next attempt to resume.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import http.client
+import io
 import json
 import os
 import re
+import socket
+import string
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Protocol
-from urllib.parse import urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
-from mtgrules import __version__
+from mtgrules import __version__, paths
 from mtgrules.errors import MtgrulesError
 
 USER_AGENT = f"mtgrules/{__version__}"
 TIMEOUT = 60  # seconds without a byte before a connection counts as lost
+GRACE_SECONDS = 60  # how long a download may take before its pace is checked…
+SLOWEST = 4096  # …and the bytes a second it must average from then on
+LARGEST_DOWNLOAD = 4 << 30  # a file whose source lists no size (MTGJSON's AllPrintings: about 100 MB)
+SMALL_DOCUMENT = 16 << 20  # a page or a list, unless its caller says less
+MAX_REDIRECTS = 10
 _BLOCK = 1 << 18
 _CONTENT_RANGE = re.compile(r"bytes (\d+)-(\d+)/(\d+|\*)")
 
@@ -67,13 +91,26 @@ class SilentReporter:
 SILENT = SilentReporter()
 
 
-def fetch(url: str) -> bytes:
-    """A small document (a web page, a list, a checksum), whole."""
+def fetch(url: str, limit: int = SMALL_DOCUMENT) -> bytes:
+    """A small document (a web page, a list, a checksum), whole, refused past `limit` bytes."""
     with _open(url, {}) as response:
+        chunks, size = [], 0
         try:
-            return response.read()
+            while block := response.read1(_BLOCK):
+                size += len(block)
+                if size > limit:
+                    raise DownloadError(f"{url}: more than {_size(limit)}, far more than such a document holds "
+                                        "(a wrong address, or a server that misbehaves? check the address, try again later)")
+                chunks.append(block)
+        except _TooSlow as slow:
+            raise DownloadError(f"{url}: {slow} (try again later)") from None
         except (OSError, http.client.HTTPException) as error:
             raise DownloadError(f"{url}: the connection was lost ({_reason(error)})") from None
+        return b"".join(chunks)
+
+
+def _size(count: int) -> str:
+    return f"{count / 2**30:,.0f} GiB" if count >= 2**30 else f"{count / 2**20:,.0f} MiB" if count >= 2**20 else f"{count:,} bytes"
 
 
 def download(url: str, target: Path, *, sha256: str | None = None, size: int | None = None,
@@ -81,7 +118,7 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
     """Fetch `url` into `target`, resuming a part left by an earlier attempt, and swap it in
     once complete and checked (size; `size` when the source lists one; `sha256` when it
     publishes one). Returns True when a part was resumed."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    paths.make_folders(target.parent)
     part, state_file = target.with_name(target.name + ".part"), target.with_name(target.name + ".part.json")
     state = _read_state(state_file)
     if state.get("url") != url or not part.exists():
@@ -105,18 +142,33 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
         done = offset if resumed else 0
         encoding = response.headers.get("Content-Encoding", "identity").lower()
         validator = response.headers.get("ETag") or response.headers.get("Last-Modified")
-        _write_state(state_file, {"url": url, **({"validator": validator} if validator else {})})
-        with open(part, "ab" if resumed else "wb") as out, reporter.downloading(target.name, total, done) as advance:
-            failure: BaseException | None = None
-            try:
-                while block := response.read(_BLOCK):
-                    out.write(block)
-                    done += len(block)
-                    advance(len(block))
-            except (OSError, http.client.HTTPException) as lost:
-                failure = lost
-            out.flush()
-            os.fsync(out.fileno())
+        cap = size if size is not None and encoding == "identity" else LARGEST_DOWNLOAD
+        try:
+            if total is not None and total > cap:
+                raise DownloadError(f"{url}: the server announces {total:,} bytes, more than {_expected(size, cap)}; "
+                                    "nothing was kept (check the address, or try again later)")
+            _refuse_a_web_page(response, url, target)
+            _write_state(state_file, {"url": url, **({"validator": validator} if validator else {})})
+            with paths.open_inside(part, "ab" if resumed else "wb") as out, \
+                    reporter.downloading(target.name, total, done) as advance:
+                failure: BaseException | None = None
+                try:
+                    while block := response.read1(_BLOCK):
+                        if done + len(block) > cap:
+                            raise DownloadError(f"{url}: more than {_expected(size, cap)}: refused, nothing was kept "
+                                                "(check the address, or try again later)")
+                        out.write(block)
+                        done += len(block)
+                        advance(len(block))
+                except _TooSlow as slow:
+                    raise DownloadError(f"{url}: {slow}; nothing was kept (try again later)") from None
+                except (OSError, http.client.HTTPException) as lost:
+                    failure = lost
+                out.flush()
+                os.fsync(out.fileno())
+        except DownloadError:
+            _forget(part, state_file)
+            raise
     # http.client ends a read quietly when the connection closes before Content-Length is met.
     if failure is not None or (total is not None and done < total):
         reason = _reason(failure) if failure is not None else "the connection closed early"
@@ -126,27 +178,207 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
     try:
         _check(part, url, total=total, size=size if encoding == "identity" else None, sha256=sha256)
     except DownloadError:
-        part.unlink()
-        state_file.unlink()
+        _forget(part, state_file)
         raise
-    os.replace(part, target)
+    paths.replace_inside(part, target)
     state_file.unlink()
     return resumed
+
+
+def _expected(size: int | None, cap: int) -> str:
+    return f"the {size:,} bytes the source lists" if size is not None and cap == size else _size(cap)
+
+
+def _forget(part: Path, state_file: Path) -> None:
+    part.unlink(missing_ok=True)
+    state_file.unlink(missing_ok=True)
+
+
+_WEB_PAGE = (b"<!doctype html", b"<html", b"<head", b"<?xml", b"<body")
+
+
+def _refuse_a_web_page(response: http.client.HTTPResponse, url: str, target: Path) -> None:
+    """A web page where a data file or a text was asked for: a challenge page, a login or an
+    error page served with status 200. Never kept (kept, it would stand for the file's version)."""
+    kind = (response.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+    if target.suffix.lower() in (".html", ".htm") or kind not in ("text/html", "application/xhtml+xml"):
+        return
+    start = response.peek(512)[:512] if hasattr(response, "peek") else b""
+    if start.lstrip().lower().startswith(_WEB_PAGE) or not start:
+        host = _host(response.geturl() or url)
+        raise DownloadError(f"{url}: {host} answered with a web page ({kind}), not the file (a check for robots, a login or an"
+                            " error page?); nothing was kept: try again later, or download the file in a browser and use"
+                            " --from FOLDER")
+
+
+class _TooSlow(OSError):
+    """The server sends too slowly for the download to end in a bounded time."""
+
+
+class _Pace:
+    """The whole download's time bound: GRACE_SECONDS, then SLOWEST bytes a second on average."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.received = 0
+
+    def remaining(self) -> float:
+        return self.started + GRACE_SECONDS + self.received / SLOWEST - time.monotonic()
+
+    def check(self) -> float:
+        left = self.remaining()
+        if left <= 0:
+            spent = time.monotonic() - self.started
+            raise _TooSlow(f"the server sent {self.received:,} bytes in {spent:,.0f} s, too slowly to finish"
+                           f" (under {SLOWEST:,} bytes a second)")
+        return left
+
+
+class _PacedReader(io.RawIOBase):
+    """A socket's reading side (the socket's own `makefile("rb", 0)`, which keeps the socket
+    open until it is closed) with the whole download's time bound: each read waits TIMEOUT at
+    most, and never past the bound."""
+
+    def __init__(self, sock: socket.socket, pace: _Pace):
+        self._sock, self._pace = sock, pace
+        self._raw = sock.makefile("rb", buffering=0)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        self._sock.settimeout(min(TIMEOUT, self._pace.check()))
+        try:
+            count = self._raw.readinto(buffer)
+        except TimeoutError:
+            self._pace.check()
+            raise
+        self._pace.received += count or 0
+        return count or 0
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+class _PacedSocket:
+    """A connected socket whose reads keep the pace (`makefile` is all http.client reads through)."""
+
+    def __init__(self, sock: socket.socket, pace: _Pace):
+        self._sock, self._pace = sock, pace
+
+    def makefile(self, mode: str = "rb", *args, **kwargs):
+        return io.BufferedReader(_PacedReader(self._sock, self._pace))
+
+    def __getattr__(self, name: str):
+        return getattr(self._sock, name)
+
+
+class _PacedHTTP(http.client.HTTPConnection):
+    def __init__(self, *args, pace: _Pace, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pace = pace
+
+    def connect(self) -> None:
+        super().connect()
+        self.sock = _PacedSocket(self.sock, self._pace)
+
+
+class _PacedHTTPS(http.client.HTTPSConnection):
+    def __init__(self, *args, pace: _Pace, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pace = pace
+
+    def connect(self) -> None:
+        super().connect()
+        self.sock = _PacedSocket(self.sock, self._pace)
+
+
+class _HTTP(urllib.request.HTTPHandler):
+    def __init__(self, pace: _Pace):
+        super().__init__()
+        self.pace = pace
+
+    def http_open(self, req):
+        return self.do_open(functools.partial(_PacedHTTP, pace=self.pace), req)
+
+
+class _HTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, pace: _Pace):
+        super().__init__()
+        self.pace = pace
+
+    def https_open(self, req):
+        return self.do_open(functools.partial(_PacedHTTPS, pace=self.pace), req, context=self._context)  # type: ignore[attr-defined]
+
+
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """Redirects to http:// and https:// only, MAX_REDIRECTS at most, their bodies never read
+    (urllib's handler reads them whole, and follows ftp://); `last` is the address asked for
+    last, which an error names."""
+
+    def __init__(self, url: str):
+        super().__init__()
+        self.last = url
+
+    def http_error_302(self, req, fp, code, msg, headers):
+        fp.close()  # its body is never read: a redirect's body may be endless
+        location = headers.get("Location") or headers.get("URI")
+        host = _host(req.full_url)
+        if not location:
+            raise DownloadError(f"{req.full_url}: {host} answered {code} without saying where to (try again later)")
+        newurl = urljoin(req.full_url, location.strip())
+        if urlsplit(newurl).scheme.lower() not in ("http", "https"):
+            raise DownloadError(f"{req.full_url}: {host} redirects to {newurl[:200]!r}, which is not a web address"
+                                " (http:// or https://): not followed (check the address)")
+        newurl = quote(newurl, safe=string.punctuation)
+        visited = dict(getattr(req, "redirect_dict", {}))
+        if newurl in visited or len(visited) >= MAX_REDIRECTS:
+            raise DownloadError(f"{self.last}: {_host(self.last)} redirects in a loop, or more than {MAX_REDIRECTS} times"
+                                " (check the address, or try again later)")
+        new = self.redirect_request(req, fp, code, msg, headers, newurl)
+        if new is None:
+            raise DownloadError(f"{req.full_url}: {host} answered {code} {msg} (try again later)")
+        visited[newurl] = 1
+        new.redirect_dict = visited  # type: ignore[attr-defined]
+        self.last = newurl
+        return self.parent.open(new, timeout=req.timeout)
+
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).netloc or url
 
 
 def _open(url: str, headers: dict[str, str]) -> http.client.HTTPResponse:
     if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
         raise DownloadError(f"{url!r} is not a web address (http://… or https://…)")
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "*/*", **headers})
+    pace = _Pace()
+    redirects = _Redirects(url)
+    opener = urllib.request.OpenerDirector()
+    for handler in (urllib.request.ProxyHandler(), _HTTP(pace), _HTTPS(pace), redirects,
+                    urllib.request.HTTPDefaultErrorHandler(), urllib.request.HTTPErrorProcessor()):
+        opener.add_handler(handler)
     try:
-        return urllib.request.urlopen(request, timeout=TIMEOUT)
+        return opener.open(request, timeout=TIMEOUT)
     except urllib.error.HTTPError as error:
         error.close()
-        raise DownloadError(f"{url}: the server answered {error.code} {error.reason}", status=error.code) from None
+        where = url if redirects.last == url else f"{url} (redirected to {redirects.last})"
+        raise DownloadError(f"{where}: the server answered {error.code} {error.reason}", status=error.code) from None
     except urllib.error.URLError as error:
-        host = urlsplit(url).netloc or url
-        raise DownloadError(f"cannot reach {host}: {_reason(error.reason)} (offline? try again later, "
+        if isinstance(error.reason, DownloadError):
+            raise error.reason from None
+        if isinstance(error.reason, _TooSlow):
+            raise DownloadError(f"{url}: {error.reason} (try again later)") from None
+        if "unknown url type" in str(error.reason):
+            raise DownloadError(f"{url}: {_host(url)} redirects to {redirects.last[:200]!r}, which is not a web address"
+                                " (http:// or https://): not followed (check the address)") from None
+        raise DownloadError(f"cannot reach {_host(redirects.last)}: {_reason(error.reason)} (offline? try again later, "
                             "or download the files yourself and use --from FOLDER)") from None
+    except _TooSlow as error:
+        raise DownloadError(f"{url}: {error} (try again later)") from None
     except (OSError, http.client.HTTPException) as error:
         raise DownloadError(f"{url}: the connection was lost ({_reason(error)})") from None
 
@@ -178,6 +410,8 @@ def _check(part: Path, url: str, *, total: int | None, size: int | None, sha256:
 
 
 def _reason(error: object) -> str:
+    if isinstance(error, _TooSlow):
+        return str(error)
     if isinstance(error, ConnectionRefusedError):
         return "connection refused"
     if isinstance(error, TimeoutError):
@@ -196,4 +430,5 @@ def _read_state(path: Path) -> dict:
 
 
 def _write_state(path: Path, state: dict) -> None:
-    path.write_text(json.dumps(state) + "\n", encoding="utf-8")
+    with paths.open_inside(path, "w") as stream:
+        stream.write(json.dumps(state) + "\n")

@@ -87,7 +87,7 @@ def scryfall_files(list_url: str = SCRYFALL_BULK_DATA, types: tuple[str, ...] = 
 
 
 def _published_sha256(url: str) -> str:
-    text = fetch(url).decode("ascii", errors="replace").strip()
+    text = fetch(url, limit=4096).decode("ascii", errors="replace").strip()
     first = text.split()[0] if text else ""
     if not _SHA256.fullmatch(first):
         raise DownloadError(f"{url}: not a SHA-256 (starts {text[:20]!r}); MTGJSON publishes one beside each file")

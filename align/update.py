@@ -18,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ from mtgrules import paths, store
 from mtgrules.align import documents, sources
 from mtgrules.align import ingest as ingesting
 from mtgrules.align.download import DownloadError, DownloadReporter, download
+from mtgrules.errors import ParseError
 from mtgrules.parsers import data_files
 
 SOURCES = ("rules", "mtgjson", "scryfall")
@@ -88,11 +90,29 @@ def update(reporter: UpdateReporter, *, only: tuple[str, ...] = SOURCES, sets: l
             resumed = download(remote.url, target, sha256=remote.sha256, size=remote.size, reporter=reporter)
             state.fetched(target, remote.url, remote.version)
             outcomes.append(Outcome(remote.source, target, "resumed" if resumed else "downloaded"))
-        _ingest_outcomes([o for o in outcomes if not state.ingested(o.path)], reporter)
+        try:
+            _ingest_outcomes([o for o in outcomes if not state.ingested(o.path)], reporter)
+        except ParseError as error:
+            raise _forgotten(error, [o for o in outcomes if o.fetched != "up to date"], state) from None
         for outcome in outcomes:
             if outcome.records is not None:
                 state.mark_ingested(outcome.path)
         return outcomes
+
+
+def _forgotten(error: ParseError, fetched: list[Outcome], state: _State) -> ParseError:
+    """A file fetched now that does not parse (a challenge page served for the rules text, a
+    file cut short by a proxy) is removed with its entry in the state: kept, it would stand
+    for the address's version, and every later update would find it "up to date" and fail the
+    same way. The error gets the mend."""
+    named = [o for o in fetched if documents.resolved_path(str(o.path)) == documents.resolved_path(error.source)]
+    for outcome in named or fetched:
+        outcome.path.unlink(missing_ok=True)
+        state.forget(outcome.path)
+    if not (named or fetched):
+        return error
+    mend = "the download was removed: run `mtgrules update` again, later, or download the file yourself and use --from FOLDER"
+    return ParseError(error.source, error.message, line=error.line, mend=mend)
 
 
 def update_from(folder: Path, reporter: UpdateReporter) -> list[Outcome]:
@@ -109,13 +129,36 @@ def update_from(folder: Path, reporter: UpdateReporter) -> list[Outcome]:
     return outcomes
 
 
+_LARGEST_SIDECAR = 4096  # a SHA-256 in hex and a file name, with room
+
+
 def _check_published_sha256(path: Path) -> None:
     published = path.with_name(path.name + ".sha256")
-    if not published.exists():
+    if not os.path.lexists(published):
         return
-    expected = published.read_text(encoding="ascii", errors="replace").split()[:1]
+    expected = _read_sidecar(published).decode("ascii", errors="replace").split()[:1]
     if expected and data_files.file_digest(path) != expected[0].lower():
         raise DownloadError(f"{path}: its SHA-256 is not the one in {published.name}: the file is damaged, download it again")
+
+
+def _read_sidecar(published: Path) -> bytes:
+    """A `.sha256` beside a file: a regular file of a few bytes. A FIFO (which would block), a
+    device (/dev/zero never ends) or a file of megabytes is no checksum."""
+    try:
+        handle = os.open(published, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        raise DownloadError(f"{published}: cannot read it ({(error.strerror or str(error)).lower()}); "
+                            "mend it or move it away") from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise DownloadError(f"{published}: not a regular file (a FIFO, a device or a folder?), so no checksum:"
+                                " move it away")
+        data = os.read(handle, _LARGEST_SIDECAR + 1)
+    finally:
+        os.close(handle)
+    if len(data) > _LARGEST_SIDECAR:
+        raise DownloadError(f"{published}: over {_LARGEST_SIDECAR:,} bytes, not a SHA-256 checksum: move it away")
+    return data
 
 
 def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter) -> None:
@@ -170,22 +213,26 @@ class _State:
         entry = self.files.get(self._key(target), {})
         return bool(entry.get("sha256")) and entry.get("ingested") == entry.get("sha256") and _stored(target)
 
+    def forget(self, target: Path) -> None:
+        if self.files.pop(self._key(target), None) is not None:
+            self._save()
+
     def mark_ingested(self, target: Path) -> None:
         entry = self.files.setdefault(self._key(target), {})
         entry["ingested"] = entry.get("sha256") or data_files.file_digest(target)
         self._save()
 
     def _save(self) -> None:
-        handle, temporary = tempfile.mkstemp(prefix=".state.", dir=self.path.parent)
+        # mkstemp creates its file with O_EXCL, which never follows a link; its folder is checked.
+        handle, temporary = tempfile.mkstemp(prefix=".state.", dir=paths.make_folders(self.path.parent))
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(self.files, stream, indent=1, sort_keys=True)
-        os.replace(temporary, self.path)
+        paths.replace_inside(Path(temporary), self.path)
 
 
 @contextmanager
 def _locked(folder: Path, reporter: UpdateReporter) -> Iterator[None]:
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "w") as lock:
+    with paths.open_inside(folder / ".lock", "a") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

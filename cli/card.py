@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from mtgrules.cli import complete, show_card
-from mtgrules.cli.options import json_option, lang_option, nonblank
+from mtgrules.cli.options import json_option, lang_option, links_option, nonblank
 
 
 @click.command()
@@ -16,8 +16,10 @@ from mtgrules.cli.options import json_option, lang_option, nonblank
                 shell_complete=complete.card_names)
 @lang_option("Show rulings in these languages, e.g. es,fr (the English original is always beside).")
 @json_option
-def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool) -> None:
-    """Show a card by its name in any language (typos forgiven): its Oracle text, its printed
-    text in the asked languages (--lang; without it, the language of the name typed), and its
-    rulings beside their English originals."""
-    show_card.show(name, langs, as_json)
+@links_option
+def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool, links: bool) -> None:
+    """Show a card by its name in any language (a typo forgiven, and said): its Oracle text, its
+    printed text in the asked languages (--lang; without it, the language of the name typed and
+    yours), and its rulings beside their English originals. Exit 1 when no card's name is close
+    enough (the closest are suggested) or several cards match (they are listed)."""
+    show_card.show(name, langs, as_json, links)

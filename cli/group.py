@@ -15,6 +15,7 @@ import click
 from mtgrules import __version__
 from mtgrules.cli.failures import PERSON_ERRORS, error_line, reader_left
 from mtgrules.cli.main import COMMANDS
+from mtgrules.cli.terminal import safe
 
 
 class PersonError(click.ClickException):
@@ -23,7 +24,7 @@ class PersonError(click.ClickException):
     exit_code = 2
 
     def show(self, file=None) -> None:
-        click.echo(f"mtgrules: {self.message}", err=True)
+        click.echo(f"mtgrules: {safe(self.message)}", err=True)
 
 
 # click prints help for a group called without a subcommand through this usage error (8.2+).

@@ -10,6 +10,7 @@ import click
 
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.cli.terminal import safe
 
 _INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 _LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) when it cannot be detected.")
@@ -25,13 +26,13 @@ def _parse(paths: tuple[str, ...], lang: str | None):
 
 
 def _say(text: str) -> None:
-    click.echo(f"mtgrules: {text}", err=True)
+    click.echo(f"mtgrules: {safe(text)}", err=True)
 
 
 def _warn(parsed) -> None:
     for document in parsed:
         for warning in document.warnings:
-            click.echo(style(f"warning: {warning}", fg="yellow"), err=True)
+            click.echo(style(f"warning: {safe(warning)}", fg="yellow"), err=True)
 
 
 @click.command()
@@ -107,13 +108,13 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     unchanged = {document.path: document for document in done.unchanged}
     for path in [*files, *(p for p in done.realigned if p not in files)]:
         if path in failed:
-            click.echo(style(f"not stored: {failed[path]}", fg="red"), err=True)
+            click.echo(style(f"not stored: {safe(str(failed[path]))}", fg="red"), err=True)
         elif path in by_path:
             document = by_path[path]
             realigned = " (aligned again)" if path in done.realigned else ""
-            click.echo(f"{path}: {document.count} records ({document.kind}){realigned}")
+            click.echo(f"{safe(path)}: {document.count} records ({document.kind}){realigned}")
         elif (same := unchanged.get(documents.resolved_path(path))) is not None:
-            click.echo(f"{path}: unchanged, {same.records} records ({same.kind})")
+            click.echo(f"{safe(path)}: unchanged, {same.records} records ({same.kind})")
     if skipped:
         kinds = sorted({Path(p).suffix.lower() or "(none)" for p in skipped})
         click.echo(f"skipped {len(skipped)} file(s) that are not documents ({', '.join(kinds[:6])})", err=True)

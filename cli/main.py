@@ -26,6 +26,7 @@ COMMANDS = {
     "diff": "mtgrules.cli.diff:diff",
     "stale": "mtgrules.cli.stale:stale",
     "update": "mtgrules.cli.update:update",
+    "config": "mtgrules.cli.config:config",
 }
 
 

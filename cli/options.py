@@ -103,6 +103,13 @@ def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="One JSON object per line, for scripts.")(command)
 
 
+def links_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--links`: the engine code and tests behind a rule or ruling (always in `--json`)."""
+    import click
+
+    return click.option("--links", "links", is_flag=True, help="Show the engine code and tests behind each rule or ruling.")(command)
+
+
 def is_given(value: Any) -> bool:
     """An argument (or the words of one of nargs=-1) with something besides blanks."""
     words = value if isinstance(value, tuple) else (value,)

@@ -194,8 +194,9 @@ def run(argv: list[str]) -> bool:
 
 def _fail(line: str) -> None:
     from mtgrules.cli.output import echo
+    from mtgrules.cli.terminal import safe
 
-    echo(f"mtgrules: {line}", err=True)
+    echo(f"mtgrules: {safe(line)}", err=True)
     sys.exit(2)
 
 

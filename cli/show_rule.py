@@ -4,9 +4,10 @@ definition, `mtgrules.cli.plain` its plain form; both call `show`; `mtgrules sea
 
 Renders what `mtgrules.lookup.rules` gives, for the rule and each subrule, in one edition's view
 (`--edition`, default the newest English edition): the text and examples in each requested
-language (a missing translation says so; one that follows another edition says which, and
-whether the English changed since), the rules it refers to with their titles, and the engine
-code that executes it with the tests that exercise it. The rule asked for also shows its
+language (a missing translation shows the English instead, said once; one that follows
+another edition says which, and whether the English changed since), the rules it refers to with
+their titles, and with `--links` the engine code that executes it and the tests that exercise
+it (always in `--json`). The rule asked for also shows its
 parent and its neighbours.
 """
 
@@ -16,6 +17,7 @@ import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, note_untraced, open_catalog, say, translation_note
 from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.i18n import N_, _, interface_language
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
 
@@ -23,7 +25,22 @@ from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
 CITED_BY_SHOWN = 12
 
 
-def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline_missing: bool = True) -> None:
+_LINK_LABELS = {"parent": N_("parent"), "previous": N_("previous"), "next": N_("next")}
+
+
+def _print_text(lang: str, text: dict, edition: str | None, flag: str = "") -> None:
+    heading = f"{text['title']}. " if text["title"] and not text["text"].startswith(text["title"]) else ""
+    unaligned = "" if text["aligned"] else style(" " + _("(unaligned: number not confirmed)"), fg="red")
+    body = wrap(heading + text["text"], indent="      ").lstrip()
+    echo(f"  {style(lang, fg='cyan')}  {body}{unaligned}{flag}")
+    for example in text["examples"]:
+        echo(wrap(example, indent="      "))
+    note = translation_note(text, edition)
+    if note:
+        echo(style(f"      ({note})", fg="yellow" if text["english_changed"] else None, dim=not text["english_changed"]))
+
+
+def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline_missing: bool = True, links: bool = False) -> None:
     number = entry["number"]
     edition = style(f"  ({entry['edition']})", dim=True) if "parent" in entry and entry.get("edition") else ""
     echo(style(number, bold=True) + (f"  {entry['title']}" if entry.get("title") else "") + edition)
@@ -31,63 +48,70 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline
         for label in ("parent", "previous", "next"):
             link = entry[label]
             if link:
-                echo(style(f"  {label}: ", dim=True) + f"{link['number']}" + (f"  {link['title']}" if link["title"] else ""))
+                title = f"  {link['title']}" if link["title"] else ""
+                echo(style(f"  {_(_LINK_LABELS[label])}: ", dim=True) + f"{link['number']}{title}")
+    missing = [lang for lang, text in entry["texts"].items() if text is None]
     for lang, text in entry["texts"].items():
-        if text is None:
-            if not inline_missing:
-                continue
-            echo(f"  {style(lang, fg='cyan')}  " + style("(missing: no " + lang + " text for this rule)", dim=True))
-            continue
-        heading = f"{text['title']}. " if text["title"] and not text["text"].startswith(text["title"]) else ""
-        flag = "" if text["aligned"] else style(" (unaligned: number not confirmed)", fg="red")
-        body = wrap(heading + text["text"], indent="      ").lstrip()
-        echo(f"  {style(lang, fg='cyan')}  {body}{flag}")
-        for example in text["examples"]:
-            echo(wrap(example, indent="      "))
-        note = translation_note(text, entry.get("edition"))
-        if note:
-            echo(style(f"      ({note})", fg="yellow" if text["english_changed"] else None, dim=not text["english_changed"]))
+        if text is not None:
+            _print_text(lang, text, entry.get("edition"))
+    english = entry.get("english_instead")
+    if english is not None:
+        _print_text("en", english, entry.get("edition"))
+        if inline_missing:
+            echo(style("      " + _("(no {langs} text for this rule in the corpus: English shown)").format(langs=", ".join(missing)),
+                       dim=True))
+    elif missing and inline_missing:
+        echo(style("  " + _("(no {langs} text for this rule in the corpus)").format(langs=", ".join(missing)), dim=True))
     if entry["references"]:
         cited = "; ".join(f"{r['number']}" + (f" {r['title']}" if r["title"] else "") for r in entry["references"])
-        echo(wrap("see: " + cited, indent="  "))
+        echo(wrap(_("see: {rules}").format(rules=cited), indent="  "))
     citing = entry["cited_by"]
     if citing:
         more = len(citing) - CITED_BY_SHOWN
-        listed = ", ".join(citing[:CITED_BY_SHOWN]) + (f" and {more} more" if more > 0 else "")
-        echo(wrap("cited by: " + listed, indent="  "))
-    for implementation in entry["implemented_by"]:
-        echo(
-            "  implemented by "
-            + style(f"{implementation['module']}.{implementation['function']}", fg="green")
-            + f" ({implementation['path']}:{implementation['line']})"
-        )
-    for node in entry["tests"]:
-        echo(f"  tested by {node}")
+        listed = ", ".join(citing[:CITED_BY_SHOWN])
+        if more > 0:
+            listed = _("{rules} and {count} more").format(rules=listed, count=more)
+        echo(wrap(_("cited by: {rules}").format(rules=listed), indent="  "))
+    if links:
+        for implementation in entry["implemented_by"]:
+            code = style(f"{implementation['module']}.{implementation['function']}", fg="green")
+            where = f"{implementation['path']}:{implementation['line']}"
+            echo("  " + _("implemented by {code} ({where})").format(code=code, where=where))
+        for node in entry["tests"]:
+            echo("  " + _("tested by {test}").format(test=node))
     if brief_children:
-        echo("  contains: " + ", ".join(brief_children))
+        echo("  " + _("contains: {rules}").format(rules=", ".join(brief_children)))
     echo()
 
 
-def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, as_json: bool) -> int:
+def default_langs(catalog: Catalog) -> list[str]:
+    """The languages a rule is shown in when none is asked: the person's language (English
+    beside where it has no text), or for English every language of the corpus."""
+    lang = interface_language()
+    return [lang] if lang != "en" else catalog.rule_langs()
+
+
+def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, as_json: bool, links: bool = False) -> int:
     """Print the requested rules and their subrules; the exit code (1 when none exists)."""
     from mtgrules.lookup import engine_links
 
     registry = engine_links.load()
-    langs = langs or catalog.rule_langs()
+    langs = langs or default_langs(catalog)
     catalog.texts(requested)
     known = [number for number in requested if catalog.exists(number)]
     shown = [n for number in known for n in [number, *descendants(catalog, number)]]
     note_untraced(catalog, shown + [n for n in requested if n not in known])
     if not known:
-        say(f"no rule {', '.join(requested)} in the corpus ({edition_label(catalog)})")
+        say(_("no rule {numbers} in the corpus ({edition})").format(numbers=", ".join(requested), edition=edition_label(catalog)))
         return 1
     missing = [number for number in requested if number not in known]
     if missing:
-        say(f"not in the corpus ({edition_label(catalog)}): {', '.join(missing)}")
+        say(_("not in the corpus ({edition}): {numbers}").format(edition=edition_label(catalog), numbers=", ".join(missing)))
     catalog.texts(shown)
     catalog.cited_by(shown)
     inline = len(shown) == 1  # one rule says what it lacks in place; several say it once below
     lacking: dict[str, int] = {}
+    english_shown = False
     for number in known:
         subrules = descendants(catalog, number)
         entries = [rule_entry(catalog, number, langs, registry, head=True)]
@@ -96,18 +120,21 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
             for lang, text in entry["texts"].items():
                 if text is None:
                     lacking[lang] = lacking.get(lang, 0) + 1
+            english_shown = english_shown or "english_instead" in entry
             if as_json:
                 echo_json(entry)
             else:
                 listed = None if subrules or position else catalog.children(number)
-                _print_entry(entry, brief_children=listed, inline_missing=inline)
+                _print_entry(entry, brief_children=listed, inline_missing=inline, links=links)
     if not as_json and not inline:
         for lang, count in lacking.items():
-            echo(style(f"  (missing: no {lang} text for {count} of the {len(shown)} rules shown)", dim=True))
+            note = (_("(no {lang} text for {count} of the {total} rules shown: English shown for them)") if english_shown
+                    else _("(no {lang} text for {count} of the {total} rules shown)"))
+            echo(style("  " + note.format(lang=lang, count=count, total=len(shown)), dim=True))
     return 0
 
 
-def show(number: str, langs: list[str] | None, edition: str | None, as_json: bool) -> None:
+def show(number: str, langs: list[str] | None, edition: str | None, as_json: bool, links: bool = False) -> None:
     """Look up and print (the parameters are those of the command, as click gives them); exits
     1 when no rule asked for exists."""
     try:
@@ -115,7 +142,8 @@ def show(number: str, langs: list[str] | None, edition: str | None, as_json: boo
     except ValueError as error:
         import click
 
-        raise click.BadParameter(f"{number!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)") from None
+        raise click.BadParameter(_("{number!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)").format(
+            number=number, error=error)) from None
     catalog = open_catalog(edition)
     check_langs(langs, catalog.rule_langs, "rules")
-    sys.exit(show_rules(catalog, numbers, langs, as_json))
+    sys.exit(show_rules(catalog, numbers, langs, as_json, links))

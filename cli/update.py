@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from mtgrules.cli.output import style
+from mtgrules.cli.terminal import safe
 
 SOURCES = ("rules", "mtgjson", "scryfall")
 SCRYFALL_TYPES = ("rulings", "oracle_cards", "default_cards", "all_cards")
@@ -19,7 +20,7 @@ class TerminalReporter:
     """Progress bars on stderr when it is a terminal; notes always (on stderr)."""
 
     def note(self, message: str) -> None:
-        click.echo(f"mtgrules: {message}", err=True)
+        click.echo(f"mtgrules: {safe(message)}", err=True)
 
     @contextmanager
     def downloading(self, name: str, total: int | None, done: int) -> Iterator[Callable[[int], None]]:
@@ -101,7 +102,7 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
         outcomes = updating.update(reporter, only=only, sets=sets, scryfall_types=scryfall_files, addresses=addresses)
     for outcome in outcomes:
         for warning in outcome.warnings:
-            click.echo(style(f"warning: {warning}", fg="yellow"), err=True)
+            click.echo(style(f"warning: {safe(warning)}", fg="yellow"), err=True)
     for outcome in outcomes:
         ingested = f", {outcome.records:,} records ({outcome.kind})" if outcome.records is not None else ", already ingested"
-        click.echo(f"{outcome.source}: {outcome.path}: {outcome.fetched}{ingested}")
+        click.echo(f"{outcome.source}: {safe(str(outcome.path))}: {outcome.fetched}{ingested}")

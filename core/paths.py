@@ -18,10 +18,21 @@ touches the folder:
 A folder that cannot be written is no error by itself: lookups on the embedded corpus read
 only. A command that must write checks `check_writable(data_dir())` before any work, and an OS
 error met later inside these folders is put in words by `describe_os_error`.
+
+Writing inside these folders never follows a symbolic link: someone who can plant a link in
+the data folder (`downloads/.lock` -> `~/.bashrc`) must not make mtgrules truncate or overwrite
+the file it points to. Every writer opens its files through `open_inside` (and folders through
+`make_folders`, renames through `replace_inside`, SQLite databases after `check_no_links`): each
+folder below the data or cache folder is opened with O_NOFOLLOW, one after the other from
+that folder down (so a link anywhere on the way is refused, not only at the end), and the file
+itself with O_NOFOLLOW and O_NONBLOCK (a FIFO planted in its place does not block the open);
+what is opened must be a regular file. A link met is a `FolderError` naming it, with the mend
+(remove it). The data and cache folders themselves may be links: the user chose them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -46,20 +57,37 @@ class FolderError(MtgrulesError):
     """A folder mtgrules keeps data in is unusable: the message names it, what is wrong and the mend."""
 
 
+# Longer than this, a file inside the folder outgrows PATH_MAX (4,096 bytes on Linux) and SQLite
+# can only say "unable to open database file": the folder is refused first, saying why.
+LONGEST_FOLDER = 3_800
+
+
 def data_dir() -> Path:
     """The folder of the user's corpus (the database of ingested records) and quiz progress."""
-    home = os.environ.get("MTGRULES_HOME")
-    if home:
-        return _checked(Path(home), "MTGRULES_HOME")
+    home = _mtgrules_home()
+    if home is not None:
+        return _checked(home, "MTGRULES_HOME")
     return _checked(_xdg("XDG_DATA_HOME", ".local/share") / "mtgrules", "XDG_DATA_HOME")
 
 
 def cache_dir() -> Path:
     """The folder of derived data (the search index): safe to delete, rebuilt on demand."""
-    home = os.environ.get("MTGRULES_HOME")
-    if home:
-        return _checked(Path(home) / "cache", "MTGRULES_HOME")
+    home = _mtgrules_home()
+    if home is not None:
+        return _checked(home / "cache", "MTGRULES_HOME")
     return _checked(_xdg("XDG_CACHE_HOME", ".cache") / "mtgrules", "XDG_CACHE_HOME")
+
+
+def _mtgrules_home() -> Path | None:
+    """MTGRULES_HOME when set. Set but empty is a mistake (`MTGRULES_HOME= mtgrules …`, a variable
+    that expanded to nothing), refused: falling back on the home folder would write where the
+    person meant not to."""
+    home = os.environ.get("MTGRULES_HOME")
+    if home is None:
+        return None
+    if not home.strip():
+        raise FolderError("MTGRULES_HOME is set but empty (set it to a folder, or unset it to use the home folder)")
+    return Path(home)
 
 
 def database_path() -> Path:
@@ -85,10 +113,13 @@ def _xdg(variable: str, fallback: str) -> Path:
 
 
 def user_home() -> Path:
-    """The user's home folder: `HOME`, else the password database's entry for this user. Either
-    must be an absolute path to an existing folder other than the root of the file system."""
+    """The user's home folder: `HOME`, else (HOME unset or empty) the password database's entry
+    for this user. Either must be an absolute path to an existing folder other than the root of
+    the file system. A HOME that names something else (a missing folder, a relative path) is a
+    mistake to mend, not a reason to write into the password database's home instead."""
     given = os.environ.get("HOME")
-    for candidate in (given, _password_home()):
+    candidates = (given,) if given else (_password_home(),)
+    for candidate in candidates:
         if candidate and os.path.isabs(candidate) and os.path.isdir(candidate) and not _is_root(candidate):
             return Path(candidate)
     if given is None or not given:
@@ -116,7 +147,12 @@ def _is_root(folder: str) -> bool:
 
 def _checked(path: Path, setting: str) -> Path:
     """`path` if it is a folder or can become one: the first part of it that exists, walking up,
-    must be a folder. Costs one `stat` when the folder exists."""
+    must be a folder, and the path short enough for the files inside. Costs one `stat` when the
+    folder exists."""
+    if len(os.fsencode(os.path.abspath(path))) > LONGEST_FOLDER:
+        raise FolderError(f"{_named_briefly(path, setting)} is {len(os.fsencode(os.path.abspath(path))):,} bytes long:"
+                          f" the files inside would outgrow the system's limit on a path (4,096 bytes)"
+                          f" (set MTGRULES_HOME to a shorter path)")
     for place in (path, *path.parents):
         try:
             mode = os.stat(place).st_mode
@@ -131,6 +167,13 @@ def _checked(path: Path, setting: str) -> Path:
             return path
         raise FolderError(f"{_named(place, setting)} is a file, not a folder ({_mend(errno.ENOTDIR, setting)})")
     return path
+
+
+def _named_briefly(place: Path, setting: str) -> str:
+    """The folder's first and last characters: a path thousands of characters long is no line."""
+    shown = str(place)
+    shown = shown if len(shown) <= 80 else f"{shown[:40]}…{shown[-30:]}"
+    return f"the folder {shown} (from {setting})" if os.environ.get(setting) else f"the folder {shown}"
 
 
 def _named(place: Path, setting: str) -> str:
@@ -203,3 +246,145 @@ def describe_os_error(error: OSError) -> FolderError | None:
             refusing = next((p for p in (Path(path), *Path(path).parents) if os.path.lexists(p)), Path(path))
             return FolderError(f"{path}: {_reason(error)} ({_mend(error.errno, 'MTGRULES_HOME', refusing)})")
     return None
+
+
+# -- writing inside the data and cache folders, never through a link ----------------------------------
+
+_MODES = {"w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "a": os.O_WRONLY | os.O_CREAT | os.O_APPEND,
+          "x": os.O_WRONLY | os.O_CREAT | os.O_EXCL, "r+": os.O_RDWR, "w+": os.O_RDWR | os.O_CREAT | os.O_TRUNC,
+          "a+": os.O_RDWR | os.O_CREAT | os.O_APPEND}
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")  # the files SQLite keeps beside a database
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+
+
+class LinkedError(FolderError):
+    """A symbolic link where mtgrules keeps a file or folder of its own."""
+
+
+def open_inside(path: Path, mode: str = "w", encoding: str | None = "utf-8"):
+    """`open(path, mode)` for a file mtgrules writes, its folders made as needed, with no link
+    followed on the way nor at the end (see the module docstring); `mode` one of w, a, x, r+,
+    w+, a+, with b for bytes."""
+    text = "b" not in mode
+    flags = _MODES[mode.replace("b", "")]
+    folder = _open_parent(path, create=True)
+    try:
+        try:
+            handle = os.open(path.name, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o666, dir_fd=folder)
+        except OSError as error:
+            raise _named_error(error, path) from None
+    finally:
+        os.close(folder)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise FolderError(f"{path} is not a regular file (a FIFO or a device?), where mtgrules keeps a file of its own"
+                              " (remove it)")
+        os.set_blocking(handle, True)
+        return os.fdopen(handle, mode, encoding=encoding if text else None)
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def make_folders(folder: Path) -> Path:
+    """`folder.mkdir(parents=True, exist_ok=True)`, without following a link below the data or
+    cache folder (a link there is a `LinkedError`)."""
+    os.close(_open_parent(folder / "-", create=True))  # "-": any name, whose folder is `folder`
+    return folder
+
+
+def replace_inside(source: Path, target: Path) -> None:
+    """`os.replace(source, target)` for two files of one folder of ours: a link at `target` is
+    replaced itself, never followed; a link on the way to the folder is a `LinkedError`."""
+    if source.parent != target.parent:
+        raise ValueError(f"{source} and {target} are not in one folder")
+    folder = _open_parent(target, create=False)
+    try:
+        os.replace(source.name, target.name, src_dir_fd=folder, dst_dir_fd=folder)
+    finally:
+        os.close(folder)
+
+
+def check_no_links(path: Path, *companions: str) -> Path:
+    """`path` when neither it, nor a file named `path` + each of `companions` (SQLite's `-wal`,
+    `-shm`, `-journal`), nor a folder on the way below the data or cache folder is a link.
+    Nothing is made: a missing folder holds no link. For files another library opens (SQLite),
+    which follows links."""
+    try:
+        os.close(_open_parent(path, create=False))
+    except FileNotFoundError:
+        return path
+    for name in (path.name, *(path.name + companion for companion in companions)):
+        place = path.with_name(name)
+        if os.path.islink(place):
+            raise _linked(place)
+    return path
+
+
+def _root_of(path: Path) -> Path | None:
+    """The data or cache folder that is or holds `path` (the outermost when both do), else None."""
+    path = Path(os.path.abspath(path))
+    roots = []
+    for root in (data_dir, cache_dir):
+        try:
+            roots.append(Path(os.path.abspath(root())))
+        except FolderError:
+            continue
+    held = [root for root in roots if root == path or root in path.parents]
+    return min(held, key=lambda root: len(root.parts)) if held else None
+
+
+def _open_parent(path: Path, *, create: bool) -> int:
+    """A descriptor of the folder holding `path`, opened folder by folder from the data or cache
+    folder down, each without following a link (made when `create` and absent)."""
+    path = Path(os.path.abspath(path))
+    root = _root_of(path.parent)
+    if root is None:  # a file of the caller's choosing, outside our folders: its folder as given
+        if create:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path.parent, _FOLDER)
+    if create:
+        root.mkdir(parents=True, exist_ok=True)
+    folder = os.open(root, _FOLDER)
+    place = root
+    try:
+        for part in path.parent.relative_to(root).parts:
+            place = place / part
+            try:
+                inner = os.open(part, _FOLDER | os.O_NOFOLLOW, dir_fd=folder)
+            except FileNotFoundError:
+                if not create:
+                    raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(place)) from None
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(part, 0o777, dir_fd=folder)
+                try:
+                    inner = os.open(part, _FOLDER | os.O_NOFOLLOW, dir_fd=folder)
+                except OSError as error:
+                    raise _named_error(error, place) from None
+            except OSError as error:
+                raise _named_error(error, place) from None
+            os.close(folder)
+            folder = inner
+    except BaseException:
+        os.close(folder)
+        raise
+    return folder
+
+
+def _named_error(error: OSError, place: Path) -> Exception:
+    """A link where a file or folder of ours belongs as a `LinkedError`; any other error with
+    the path it concerns (an error from a descriptor-relative call names only the last part)."""
+    if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK) and os.path.islink(place):
+        return _linked(place)
+    if error.errno == errno.ENXIO:  # O_WRONLY | O_NONBLOCK on a FIFO nobody reads
+        return FolderError(f"{place} is a FIFO, where mtgrules keeps a file of its own (remove it)")
+    return type(error)(error.errno, error.strerror, str(place))
+
+
+def _linked(place: Path) -> LinkedError:
+    try:
+        target = f" to {os.readlink(place)}"
+    except OSError:
+        target = ""
+    return LinkedError(f"{place} is a symbolic link{target}, where mtgrules keeps a file of its own: mtgrules never writes"
+                       " through a link (remove the link; to keep the data elsewhere, set MTGRULES_HOME)")

@@ -514,6 +514,11 @@ class Queries:
         rows = self.db.execute("SELECT DISTINCT card FROM card_names WHERE instr(folded, ?) > 0", (part,))
         return {row[0] for row in rows}
 
+    def names_with(self, part: str) -> list[tuple[str, str]]:
+        """(folded name, English name) of the names that contain `part` (reads every name)."""
+        rows = self.db.execute("SELECT DISTINCT folded, card FROM card_names WHERE instr(folded, ?) > 0", (part,))
+        return [(row[0], row[1]) for row in rows]
+
     def card_names(self) -> dict[str, set[str]]:
         """Every folded name -> the English names of its cards (reads every name: for "did you mean")."""
         table: dict[str, set[str]] = {}
@@ -907,11 +912,18 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
+    """A connection to the database at `target` (a path or URI). SQLite follows links, and
+    even a reader of a WAL database writes its `-shm`: the file and those beside it must be no
+    links (`paths.check_no_links`). Its temporary files (sorts, an index built) stay in memory,
+    not in the system's temporary folder, outside the data folder."""
+    if not uri and target != ":memory:":  # (the one URI is an immutable copy's source, never written)
+        paths.check_no_links(Path(target), *paths.SQLITE_COMPANIONS)
     db = sqlite3.connect(target, isolation_level=None, uri=uri, timeout=READER_WAIT_MS / 1000, check_same_thread=False,
                          factory=_Connection)
     if target != ":memory:":
         db.label = target.split("?")[0].removeprefix("file://") if uri else target
     db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA temp_store = MEMORY")
     db.create_function("fold", 1, fold, deterministic=True)
     return db
 
@@ -1167,7 +1179,7 @@ class Store(Queries):
         that failed), it starts again on the new one."""
         while True:
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                paths.make_folders(self.path.parent)
                 db = _connect(str(self.path))
                 _check_not_foreign(db, self.path)
                 db.execute("PRAGMA journal_mode = WAL")

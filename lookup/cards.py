@@ -1,7 +1,6 @@
 """What `mtgrules card` shows: a card found by any of its names, with its rulings.
 
-Names are matched forgivingly: accents and case do not matter, a unique beginning or part of a
-name is enough ("Sieste du jeune raton"), and a typo finds the closest name ("electrozoo").
+Which card a name designates is `mtgrules.lookup.card_names`.
 Each ruling is given in the requested languages beside its English original, with its date,
 whether an engine test enforces it, and how many cards carry the very same ruling (Kaladesh
 repeats its energy rulings on dozens of cards).
@@ -9,34 +8,10 @@ repeats its energy rulings on dozens of cards).
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.records import Record
-from mtgrules.text import fold
-
-
-def find_cards(catalog: Catalog, name: str) -> list[str]:
-    """English names of the cards `name` designates, best first; several when ambiguous. The
-    exact name and a beginning are keyed reads of the name table; a part of a name and a typo
-    read every name, which only a miss of the first two needs."""
-    corpus = catalog.corpus
-    wanted = " ".join(fold(name).split())
-    for lookup in (corpus.cards_named, corpus.cards_named_from, corpus.cards_named_with):
-        found = lookup(wanted)
-        if found:
-            return sorted(found)
-    names = corpus.card_names()
-    close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.75)
-    return sorted(names[close[0]]) if close else []
-
-
-def similar_card_names(catalog: Catalog, name: str) -> list[str]:
-    """English names of cards whose names look like `name`: the "did you mean" of a miss."""
-    names = catalog.corpus.card_names()
-    close = difflib.get_close_matches(fold(name), list(names), n=3, cutoff=0.5)
-    return sorted({card for folded in close for card in names[folded]})
 
 
 def ruling_groups(rulings: list[Record]) -> list[list[Record]]:
@@ -54,21 +29,9 @@ def ruling_groups(rulings: list[Record]) -> list[list[Record]]:
     return [members for _, members in sorted(groups.items(), key=order)]
 
 
-def name_languages(record: Record | None, typed: str) -> list[str]:
-    """The languages whose printed name of the card is what was typed, or starts with it
-    (folded): a person who types "doma del relampago" reads Spanish."""
-    if record is None:
-        return []
-    wanted = " ".join(fold(typed).split())
-    folded = {lang: " ".join(fold(name).split()) for lang, name in record.names.items()}
-    exact = [lang for lang, name in folded.items() if name == wanted]
-    return exact or [lang for lang, name in folded.items() if name.startswith(wanted)]
-
-
-def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry, *, typed: str | None = None) -> dict[str, Any]:
+def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry, printed_langs: list[str] | None = None) -> dict[str, Any]:
     """The card as the JSON object of `--json`: its Oracle text (English, as MTGJSON gives it),
-    its printed name, type line and text in the asked languages (`langs`; without them, the
-    language of the name typed when it is not English), its names in those languages and
+    its printed name, type line and text in the asked languages (`printed_langs`, else `langs`), its names in those languages and
     English (all of them without `langs`), and its rulings (in `langs`, or all) beside their
     English originals. `registry` is `mtgrules.engine.registry` or its cache,
     `engine_links.load()`: which engine tests enforce each ruling."""
@@ -79,7 +42,7 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry, *
         if ruling.printed_name:
             names.setdefault(ruling.lang, ruling.printed_name)
     names.setdefault("en", card)
-    printed_langs = langs if langs is not None else [lang for lang in name_languages(record, typed or "") if lang != "en"]
+    printed_langs = printed_langs if printed_langs is not None else langs or []
     printed: dict[str, dict[str, str | None]] = {}
     for lang in printed_langs:
         if lang == "en" or record is None:

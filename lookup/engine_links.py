@@ -115,10 +115,10 @@ def load() -> EngineLinks:
         pass
     data = {"key": key, **_work_out()}
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
         temporary = cache.with_name(f".{CACHE}.{os.getpid()}")
-        temporary.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(temporary, cache)
-    except OSError:
-        pass
+        with paths.open_inside(temporary, "w") as stream:
+            stream.write(json.dumps(data))
+        paths.replace_inside(temporary, cache)
+    except (OSError, paths.FolderError):
+        pass  # a cache: what was worked out is used all the same
     return EngineLinks(data)

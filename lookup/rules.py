@@ -89,25 +89,31 @@ def _link(catalog: Catalog, number: str | None, langs: list[str]) -> dict[str, A
     return {"number": number, "title": catalog.title_of(number, langs)} if number else None
 
 
+def _text(shown) -> dict[str, Any] | None:
+    """A text of the rule in one language, as `--json` gives it; None when there is none."""
+    record = shown.record if shown else None
+    if record is None:
+        return None
+    return {
+        "number": record.number,  # in its own edition: another number when the rule moved
+        "title": record.title,
+        "text": record.text,
+        "examples": record.examples,
+        "source": record.source,
+        "edition": record.edition,
+        "english_changed": shown.english_changed,
+        "confidence": record.confidence,
+        "aligned": record.aligned,
+    }
+
+
 def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, head: bool) -> dict[str, Any]:
     """Everything shown about one number, as the JSON object of `--json`. `head` adds the
-    parent, the neighbours and the subrules: what the rule asked for shows."""
+    parent, the neighbours and the subrules: what the rule asked for shows. When a language
+    asked for has no text of the rule, `english_instead` holds the English one (unless English
+    was asked for too)."""
     by_lang = catalog.by_lang(number)
-    texts: dict[str, dict[str, Any] | None] = {}
-    for lang in langs:
-        shown = by_lang.get(lang)
-        record = shown.record if shown else None
-        texts[lang] = None if shown is None or record is None else {
-            "number": record.number,  # in its own edition: another number when the rule moved
-            "title": record.title,
-            "text": record.text,
-            "examples": record.examples,
-            "source": record.source,
-            "edition": record.edition,
-            "english_changed": shown.english_changed,
-            "confidence": record.confidence,
-            "aligned": record.aligned,
-        }
+    texts = {lang: _text(by_lang.get(lang)) for lang in langs}
     records = {lang: shown.record for lang, shown in by_lang.items()}
     in_engine = engine_number(catalog, number)
     entry: dict[str, Any] = {
@@ -123,6 +129,9 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
         ],
         "tests": list(registry.tests_for_rule(in_engine)) if in_engine else [],
     }
+    if "en" not in langs and any(text is None for text in texts.values()) and _text(by_lang.get("en")) is not None:
+        # A language asked for has no text of this rule: the English is shown instead, said once.
+        entry["english_instead"] = _text(by_lang.get("en"))
     if head:
         previous, following = neighbours(catalog, number)
         entry["parent"] = _link(catalog, rulenumbers.parent(number), langs)

@@ -17,6 +17,13 @@ Bad input is a ParseError naming the file, the line and the byte (minified files
 long), never a traceback: syntax errors, nesting too deep for the decoder, integers too long to
 convert, bytes that are not UTF-8, and compressed data that is damaged or cut short.
 Compressed files (gzip, xz, bzip2, zip) are recognised by their first bytes, not their names.
+
+Limits a hostile file (a decompression bomb: 2 MB of xz holding 400 MiB of one card name)
+cannot pass, each a ParseError: a single value over `MAX_VALUE_CHARS` (no card, ruling or
+set field comes near: the largest, a set's `booster`, is a few MB), uncompressed data past
+`MAX_UNCOMPRESSED` or more than `MAX_RATIO` times what it was unpacked from so far (JSON
+compresses some 5 to 20 times; a bomb thousands of times). Checked while streaming, so memory
+stays bounded by the value cap.
 """
 
 from __future__ import annotations
@@ -39,6 +46,10 @@ from mtgrules.errors import ParseError
 from mtgrules.parsers import json_depth
 
 _CHUNK = 1 << 20  # characters read at a time, and the text kept before dropping it
+MAX_VALUE_CHARS = 32 << 20
+MAX_UNCOMPRESSED = 16 << 30  # Scryfall's all_cards, the largest file, is about 2.5 GB
+MAX_RATIO = 200
+_RATIO_FROM = 64 << 20  # the ratio is judged once this much is unpacked
 _MARGIN = 1024  # a decoder error this close to the end of the buffer may be a cut token
 _NOT_SPACE = re.compile(r"[^ \t\n\r]")
 _NUMBER_GOES_ON = re.compile(r"[0-9eE+\-.]*\Z")
@@ -80,15 +91,45 @@ def _open(stack: ExitStack, path: str | Path, source: str) -> tuple[BufferedIOBa
     compression = compression_of(raw.read(6))
     raw.seek(0)
     if compression == "gzip":
-        return stack.enter_context(gzip.GzipFile(fileobj=raw)), compression
+        return _Bounded(stack.enter_context(gzip.GzipFile(fileobj=raw)), raw, source, compression), compression
     if compression == "xz":
-        return stack.enter_context(lzma.LZMAFile(raw)), compression
+        return _Bounded(stack.enter_context(lzma.LZMAFile(raw)), raw, source, compression), compression
     if compression == "bzip2":
-        return stack.enter_context(bz2.BZ2File(raw)), compression
+        return _Bounded(stack.enter_context(bz2.BZ2File(raw)), raw, source, compression), compression
     if compression == "zip":
         archive = stack.enter_context(zipfile.ZipFile(raw))
-        return cast(BufferedIOBase, stack.enter_context(archive.open(_zip_member(archive, source)))), compression
+        member = cast(BufferedIOBase, stack.enter_context(archive.open(_zip_member(archive, source))))
+        return _Bounded(member, raw, source, compression), compression
     return raw, None
+
+
+class _Bounded(BufferedIOBase):
+    """Uncompressed data, refused past MAX_UNCOMPRESSED or MAX_RATIO times the compressed bytes
+    read so far (see the module docstring)."""
+
+    def __init__(self, stream: BufferedIOBase, raw: BufferedIOBase, source: str, compression: str):
+        self._stream, self._raw, self._source, self._compression = stream, raw, source, compression
+        self._out = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        data = self._stream.read(size)
+        self._out += len(data)
+        if self._out > MAX_UNCOMPRESSED:
+            raise _bomb(self._source, f"more than {MAX_UNCOMPRESSED >> 30} GiB once uncompressed")
+        if self._out > _RATIO_FROM:
+            packed = max(1, self._raw.tell())
+            if self._out > MAX_RATIO * packed:
+                raise _bomb(self._source, f"{self._compression} data unpacking to more than {MAX_RATIO} times its size"
+                                          f" ({self._out >> 20:,} MiB from {packed >> 10:,} KiB so far)")
+        return data
+
+
+def _bomb(source: str, what: str) -> ParseError:
+    return ParseError(source, f"{what}: not a data file mtgrules reads (a file made to exhaust memory?)",
+                      mend="download it again from its source")
 
 
 def _zip_member(archive: zipfile.ZipFile, source: str) -> str:
@@ -182,6 +223,9 @@ class JsonReader:
             return False
         if self._pos > self._chunk_size:
             self._drop()
+        if len(self._buffer) - self._pos > MAX_VALUE_CHARS:
+            raise self.error(f"a single value of over {MAX_VALUE_CHARS >> 20} MiB, more than any card or ruling holds"
+                             " (a damaged file, or one made to exhaust memory?)", mend=DOWNLOAD_AGAIN)
         # Read as much again as a long value already holds, so decoding it again costs O(n) overall.
         want = max(self._chunk_size, len(self._buffer) - self._pos)
         while True:

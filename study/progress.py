@@ -78,9 +78,10 @@ class Progress:
 
     def __init__(self, path: Path | None = None):
         self.path = path or paths.data_dir() / "quiz.sqlite3"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        paths.check_no_links(paths.make_folders(self.path.parent) / self.path.name, *paths.SQLITE_COMPANIONS)
         with self._named():
             self.db = sqlite3.connect(self.path, timeout=WAIT_SECONDS)
+            self.db.execute("PRAGMA temp_store = MEMORY")  # no temporary file outside the data folder
             try:
                 self._check()
                 self.db.execute(_SCHEMA)

@@ -85,6 +85,8 @@ def isolated_home(tmp_path, monkeypatch):
     home = tmp_path / "mtgrules-home"
     monkeypatch.setenv("MTGRULES_HOME", str(home))
     monkeypatch.delenv("NO_COLOR", raising=False)
+    # English unless a test asks for another language: the person's locale is not the tests'.
+    monkeypatch.setenv("MTGRULES_LANG", "en")
     return home
 
 

@@ -3,13 +3,20 @@
 Each route is a body and how to serve it: its status, whether Range requests are honoured, and
 whether the connection is cut after some bytes (the first times it is asked for). Every
 request is logged with its headers, so a test can see what the client asked for.
+
+A route can also misbehave as a hostile server would (tests/test_faults_downloads.py): a
+redirect (`status` 3xx with a `Location` in `headers`, and a body of any length), a body made
+on the fly (`stream`: endless, or one byte a second) sent without a Content-Length, a raw
+status line of the server's choosing (`status_line`), and answers that change from one
+request to the next (`then`: the route that answers the following requests).
 """
 
 from __future__ import annotations
 
 import socket
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import unquote
 
@@ -23,6 +30,15 @@ class Route:
     cuts: int = 1  # …this many times
     ranges: bool = True  # honour `Range: bytes=N-`
     etag: str = '"v1"'
+    headers: dict[str, str] = field(default_factory=dict)  # sent as they are (Location…)
+    stream: Callable[[], Iterator[bytes]] | None = None  # a body made as it is sent, without Content-Length
+    status_line: bytes | None = None  # the whole status line, raw (control characters and all)
+    then: Route | None = None  # what answers every later request
+
+
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        pass  # a client that hangs up midway (as a refusing one does) is no error of the test's
 
 
 class LocalServer:
@@ -37,6 +53,28 @@ class LocalServer:
                 route = server.routes.get(unquote(self.path))
                 if route is None:
                     self.send_error(404)
+                    return
+                if route.then is not None:
+                    server.routes[unquote(self.path)] = route.then
+                if route.status_line is not None:
+                    self.wfile.write(route.status_line + b"\r\nContent-Length: 0\r\n\r\n")
+                    self.close_connection = True
+                    return
+                if route.stream is not None or 300 <= route.status < 400:
+                    self.send_response(route.status)
+                    self.send_header("Content-Type", route.content_type)
+                    for name, value in route.headers.items():
+                        self.send_header(name, value)
+                    if route.stream is None:
+                        self.send_header("Content-Length", str(len(route.body)))
+                    self.end_headers()
+                    try:
+                        for block in (route.stream() if route.stream is not None else [route.body]):
+                            self.wfile.write(block)
+                            self.wfile.flush()
+                    except OSError:
+                        pass  # the client went away: what a client that refuses does
+                    self.close_connection = True
                     return
                 if route.status != 200:
                     self.send_error(route.status)
@@ -68,7 +106,7 @@ class LocalServer:
             def log_message(self, format: str, *args) -> None:
                 pass
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _QuietServer(("127.0.0.1", 0), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def url(self, path: str) -> str:

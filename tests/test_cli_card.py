@@ -62,7 +62,8 @@ def test_rulings_an_engine_test_enforces_are_marked(monkeypatch):
         "Electrozoa\ne1": {"implemented": [], "tests": ["tests/test_energy.py::test_symbol"]},
     }})
     monkeypatch.setattr(engine_links, "load", lambda: links)
-    output = run("Electrozoa").output
+    assert "test" not in run("Electrozoa").output  # developer links only when asked
+    output = run("Electrozoa", "--links").output
     assert output.count("[enforced by an engine test]") == 1
     assert "tested by tests/test_energy.py::test_symbol" in output
     assert json.loads(run("Electrozoa", "--json").output)["rulings"][0]["tests"] == ["tests/test_energy.py::test_symbol"]
@@ -80,7 +81,7 @@ def test_an_ambiguous_name_lists_the_candidates_and_exits_1(monkeypatch):
     use_corpus(monkeypatch, records)
     result = run("electroz")
     assert result.exit_code == 1
-    assert "2 cards match 'electroz': Electrozoa, Electrozoa Prime" in result.output
+    assert result.output.splitlines() == ["mtgrules: 2 cards match 'electroz':", "  Electrozoa  [en]", "  Electrozoa Prime  [en]"]
 
 
 def test_sharp_s_and_ss_are_the_same_letters_in_a_name(monkeypatch):

@@ -40,7 +40,7 @@ def test_languages_side_by_side_with_missing_translations_said():
     lines = [line.strip() for line in result.output.splitlines()]
     assert "es  Un jugador con 0 o menos vidas pierde la partida." in lines
     assert "en  A player with 0 or less life loses the game." in lines
-    assert "fr  (missing: no fr text for this rule)" in lines
+    assert "(no fr text for this rule in the corpus)" in lines
     assert lines.index("es  Un jugador con 0 o menos vidas pierde la partida.") < lines.index("en  A player with 0 or less life loses the game.")
 
 
@@ -66,7 +66,8 @@ def test_engine_implementations_and_tests_are_shown(monkeypatch):
     implementation = SimpleNamespace(module="mtgrules.engine.sba", function="zero_life", path="engine/sba.py", line=58)
     monkeypatch.setattr(registry, "implementations_for", lambda number: [implementation] if number == "704.5a" else [])
     monkeypatch.setattr(registry, "tests_for_rule", lambda number: ["tests/test_sba.py::test_zero_life"] if number == "704.5a" else [])
-    output = run("704.5a").output
+    assert "engine" not in run("704.5a").output  # developer links only when asked
+    output = run("704.5a", "--links").output
     assert "implemented by mtgrules.engine.sba.zero_life (engine/sba.py:58)" in output
     assert "tested by tests/test_sba.py::test_zero_life" in output
     data = json.loads(run("704.5a", "--json").output)
@@ -115,8 +116,8 @@ def test_a_range_is_read_however_a_judge_writes_it():
 def test_a_language_missing_from_several_rules_is_said_once_with_the_count():
     result = run("704.5", "--lang", "fr,en")
     assert result.exit_code == 0
-    assert "(missing: no fr text" not in result.output.replace("(missing: no fr text for 8 of the 8 rules shown)", "")
-    assert result.output.count("(missing: no fr text for 8 of the 8 rules shown)") == 1
+    assert "no fr text" not in result.output.replace("(no fr text for 8 of the 8 rules shown)", "")
+    assert result.output.count("(no fr text for 8 of the 8 rules shown)") == 1
     json_lines = [json.loads(line) for line in run("704.5", "--lang", "fr,en", "--json").stdout.splitlines()]
     assert all(entry["texts"]["fr"] is None for entry in json_lines)
 

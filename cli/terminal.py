@@ -1,0 +1,41 @@
+"""Text from data made safe to show on a terminal.
+
+What mtgrules prints comes partly from files and servers it does not control: a server's
+reason phrase, a scenario's title and player names, ids, the text of a saved page. A terminal
+obeys control characters in what it is given: an escape sequence can set the window title,
+clear the screen or rewrite what was printed before; a carriage return or a newline in an id
+splits or overwrites a line; a bidi override (U+202E) shows the rest of the line reversed.
+`safe` shows each of them escaped instead (`\\x1b`, `\\u202e`), as Python writes them, so a
+person sees that something odd is there and what. Tabs are kept; newlines only where a text
+is shown on several lines (`lines=True`).
+
+Applied where data is printed (TEAM interface 3): error lines, warnings, and the renderings of
+rules, cards, terms, search results and scenarios. Click-free and cheap: text with nothing to
+escape (nearly all of it) costs one `str.isprintable`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 and C1 controls (ESC, CR, BEL, CSI as U+009B…), DEL, and the characters that change the
+# direction of what follows (embeddings, overrides, isolates, the marks) or end a line.
+# Lone surrogates too: a byte of a file name or an argument that is not UTF-8 (U+DC80-U+DCFF,
+# shown as the byte it stands for) cannot be written to the terminal at all.
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_BUT_NEWLINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def safe(text: str, lines: bool = False) -> str:
+    """`text` with its control and direction-changing characters shown escaped; newlines kept
+    when `lines`."""
+    if text.isprintable():
+        return text
+    return (_UNSAFE_BUT_NEWLINES if lines else _UNSAFE).sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, as surrogateescape keeps it
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -1,0 +1,173 @@
+"""The person's language, and every word mtgrules prints in it, through gettext catalogs.
+
+- `interface_language()`: the person's language, a lowercase code (`es`, `fr`, `en`, …): from
+  `MTGRULES_LANG`, else the locale (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, as gettext reads
+  them; `C` and `POSIX` name none), else the `language` setting of `mtgrules config`, else `en`.
+  It is also the language rules and rulings are shown in when a command is not given `--lang`.
+- `translation(lang)`: the gettext translations for one language (the web interface asks per
+  request); English, and any language without a catalog, are the messages as written.
+- `_(message)`, `ngettext(singular, plural, n)`: a message in the person's language. Messages are
+  written in English in the code and marked with these two, so that Babel finds them.
+
+The catalogs are `locale/<lang>/LC_MESSAGES/mtgrules.po` beside this module, with the compiled
+`.mo` committed next to each (as Django does): an installed package (`pip install .`, through
+pyproject's package-data) and an editable one read the same files, and neither needs Babel.
+After changing messages: `python .ci/catalogs` (extract, update, compile); a test fails when a
+catalog is stale or a message has no translation.
+
+The language is worked out at each call from the environment (cheap), so a test or a long-lived
+process sees a change; the settings file is read again only when it changes.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+from mtgrules import paths
+from mtgrules.errors import MtgrulesError
+from mtgrules.settings import FILE_NAME, SettingError, language_code, read_all
+
+DOMAIN = "mtgrules"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SOURCE_LANGUAGE = "en"
+# The languages with a catalog: the interface speaks these; any other code is English labels.
+CATALOGS = ("es", "fr")
+
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class Translations(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+class LanguageError(MtgrulesError):
+    """MTGRULES_LANG is set to something that is not a language code."""
+
+
+def interface_language() -> str:
+    """The person's language (see the module's docstring for where it comes from)."""
+    given = os.environ.get("MTGRULES_LANG")
+    if given:
+        code = language_code(given)
+        if code is None:
+            raise LanguageError(f"MTGRULES_LANG={given!r} is not a language code (set it to es, fr or en, or unset it)")
+        return code
+    for variable in _LOCALE_VARIABLES:
+        value = os.environ.get(variable)
+        if value:
+            # LANGUAGE is a list of preferences; the first entry that names a language counts.
+            first = next((code for part in value.split(":") if (code := language_code(part))), None)
+            if first is not None:
+                return first
+            if variable != "LANGUAGE":
+                break  # LC_ALL=C (or LANG=C): the locale names no language, and hides those below it
+    return configured_language() or SOURCE_LANGUAGE
+
+
+def language_source() -> str:
+    """Where `interface_language()` took the language from, in words for `mtgrules config`:
+    `MTGRULES_LANG`, the locale variable, `config` or `default`."""
+    if os.environ.get("MTGRULES_LANG"):
+        return "MTGRULES_LANG"
+    for variable in _LOCALE_VARIABLES:
+        value = os.environ.get(variable)
+        if value:
+            if any(language_code(part) for part in value.split(":")):
+                return variable
+            if variable != "LANGUAGE":
+                break
+    return "config" if configured_language() else "default"
+
+
+def configured_language() -> str | None:
+    """The `language` setting of `mtgrules config`, or None. A data folder that cannot be
+    worked out names no language (the command that needs the folder says what is wrong)."""
+    try:
+        path = paths.data_dir() / FILE_NAME
+        stamp = os.stat(path)
+    except (OSError, paths.FolderError):
+        return None
+    return _configured(str(path), stamp.st_mtime_ns, stamp.st_size)
+
+
+@lru_cache(maxsize=4)
+def _configured(path: str, _mtime: int, _size: int) -> str | None:
+    try:
+        value = read_all(Path(path)).get("language")
+    except (SettingError, OSError):
+        return None  # `mtgrules config` names the damage; the interface falls back to English
+    return language_code(value) if value else None
+
+
+def translation(lang: str) -> Translations:
+    """The translations for `lang` (a code such as `es`, or a locale name such as `fr_FR.UTF-8`):
+    its catalog, or the messages as written when it has none."""
+    code = language_code(lang) or SOURCE_LANGUAGE
+    return _catalog(code if code in CATALOGS else SOURCE_LANGUAGE)
+
+
+@lru_cache(maxsize=len(CATALOGS) + 1)
+def _catalog(code: str) -> Translations:
+    import gettext  # not for English, which most plain lookups are
+
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code])
+
+
+class _AsWritten:
+    """English: the message as written, without importing gettext."""
+
+    @staticmethod
+    def gettext(message: str, /) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+
+_AS_WRITTEN = _AsWritten()
+
+
+def current() -> Translations:
+    """The translations for the person's language."""
+    lang = interface_language()
+    return translation(lang) if lang in CATALOGS else _AS_WRITTEN
+
+
+def _(message: str) -> str:
+    """`message` (English, as written in the code) in the person's language."""
+    return current().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for `n`, in the person's language (its own plural rule)."""
+    return current().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is defined (a table of labels), translated with
+    `_()` where it is shown."""
+    return message
+
+
+# The languages the corpus holds most often, by their codes (card data's zhs and zht included).
+_LANGUAGE_NAMES = {
+    "en": N_("English"), "es": N_("Spanish"), "fr": N_("French"), "de": N_("German"), "it": N_("Italian"),
+    "pt": N_("Portuguese"), "ja": N_("Japanese"), "ko": N_("Korean"), "ru": N_("Russian"), "zh": N_("Chinese"),
+    "zhs": N_("Simplified Chinese"), "zht": N_("Traditional Chinese"),
+}
+
+
+def language_name(code: str) -> str:
+    """A language's name in the person's language (`es` → "Spanish", "español" in Spanish…),
+    or its code when it has none here."""
+    name = _LANGUAGE_NAMES.get(code)
+    return _(name) if name else code
+
+
