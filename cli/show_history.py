@@ -1,5 +1,5 @@
 """What `mtgrules history` shows, without click (`mtgrules.cli.history` is the command's click
-definition, `mtgrules.cli.plain` its plain form; both call `show`).
+definition, which calls `show`).
 
 A rule through every English edition of the corpus (Academy Ruins calls this a trace), with
 its subrules, word-level changes, and with `--lang`, which edition each translation follows.

@@ -1,5 +1,5 @@
 """What `mtgrules rule` shows, without click (`mtgrules.cli.rule` is the command's click
-definition, `mtgrules.cli.plain` its plain form; both call `show`; `mtgrules search` calls
+definition, which calls `show`; `mtgrules search` calls
 `show_rules` for a query that is a rule number).
 
 Renders what `mtgrules.lookup.rules` gives, for the rule and each subrule, in one edition's view

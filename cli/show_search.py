@@ -1,5 +1,5 @@
 """What `mtgrules search` does and prints, without click (`mtgrules.cli.search` is the command's
-click definition, `mtgrules.cli.plain` its plain form without click; both call `show`).
+click definition, which calls `show`).
 
 Thin: the query language, ranking, translation and snippets live in `mtgrules.index.query`. A
 query that is just a rule number shows that rule, as `mtgrules rule` would. Hits found through

@@ -144,9 +144,9 @@ def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
 
 
 def committed_lexicon_digest() -> str:
-    from mtgrules import readiness
+    from mtgrules import corpus_schema
 
-    return readiness.packaged_digest(readiness.COMMITTED_LEXICON)[:16]
+    return corpus_schema.packaged_digest(corpus_schema.COMMITTED_LEXICON)[:16]
 
 
 # -- writing ---------------------------------------------------------------------------------

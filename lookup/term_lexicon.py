@@ -24,12 +24,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtgrules import paths, readiness
+from mtgrules import corpus_schema, paths
 from mtgrules.align import phrases
 from mtgrules.store import Queries
 from mtgrules.text import fold
 
-COMMITTED = readiness.COMMITTED_LEXICON
+COMMITTED = corpus_schema.COMMITTED_LEXICON
 # A pair must score this much to name a term or translate a query for `term` (the alignment's
 # evidence threshold: a dictionary shows what it is fairly sure of).
 MIN_SCORE = 0.5
@@ -99,7 +99,7 @@ class TermLexicon:
     @classmethod
     def load(cls, corpus: Queries) -> TermLexicon:
         """The committed pairs and those the current index build learned from `corpus`."""
-        text = readiness.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
+        text = corpus_schema.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
         lines = text.splitlines()[1:]
         learned = _learned_file(corpus)
         if learned is not None:
