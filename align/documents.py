@@ -100,14 +100,14 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
     )
 
 
-def _parse_reference(path: str, text: str, kind: str, lang: str | None) -> list[Record]:
+def _parse_reference(path: str, text: str, kind: str, lang: str | None, warnings: list[str]) -> list[Record]:
     if kind == RULES:
         return comprehensive_rules.parse(text, path, lang=lang).records
     if kind in data_files.KINDS and not text:  # read from the file as a stream
-        return list(data_files.records(path, kind))
+        return list(data_files.records(path, kind, warnings))
     if kind == MTGJSON:
         json_depth.check_depth(text, path)  # before the decoder recurses into it
-        return mtgjson.parse(text, path)
+        return mtgjson.parse(text, path, warnings)
     if kind == NAMES:
         return names_table.parse(text, path)
     return keyword_table.parse(text, path)
@@ -176,8 +176,9 @@ def parse_each(
         loaded.append((path, raw if kind not in REFERENCE_KINDS else b"", kind, page_blocks))
         if kind not in REFERENCE_KINDS:
             continue
+        warnings: list[str] = []
         try:
-            records = _parse_reference(path, text, kind, lang)
+            records = _parse_reference(path, text, kind, lang, warnings)
             validate.check_all(records)
         except ParseError as error:
             failures.append(error)
@@ -185,7 +186,7 @@ def parse_each(
                 return [], failures
             continue
         digest = data_files.file_digest(path) if not raw else None
-        documents.append(ParsedDocument(path, raw, kind, records, digest=digest))
+        documents.append(ParsedDocument(path, raw, kind, records, warnings, digest=digest))
         del raw, text, records
         # Scryfall's rulings are named from the cards of every document first (below).
         if on_reference is not None and kind != data_files.SCRYFALL_RULINGS:

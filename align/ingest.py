@@ -108,6 +108,7 @@ def ingest(
         todo = []
         for path in paths:
             try:
+                _check_name(path)
                 digest = _digest(path)  # first: a file that cannot be read says why (a loop of links)
             except ParseError as error:
                 if all_or_nothing:
@@ -154,6 +155,16 @@ def ingest(
         terms_changed = any(document.kind in _LINKED_KINDS for document in outcome.stored)
         relink(writer, english, terms_changed=terms_changed, digests=digests)
     return outcome
+
+
+def _check_name(path: str) -> None:
+    """The corpus stores each document under its path, as UTF-8 text: a file name with bytes
+    that are not UTF-8 (kept by Python as lone surrogates) cannot be stored, and is refused."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ParseError(path, "the file name is not UTF-8 text, and the corpus keeps names as UTF-8",
+                         mend="rename the file") from None
 
 
 def _digest(path: str) -> str:

@@ -86,14 +86,14 @@ def align_rulings(
             f"{page.source}: card {page.card_heading!r} is not in the ingested MTGJSON data;"
             " its rulings are not aligned (ingest the card's set file)"
         )
-        return AlignedRulings(records, None, [warning])
+        return AlignedRulings(records, None, [*page.warnings, warning])
     english = _one_per_text(sorted((r for r in english_rulings if r.card == card.card and r.lang == "en"), key=lambda r: r.position or 0))
     translated = [Passage(r.text, page.lang, r.date, r.untranslated) for r in page.rulings]
     originals = [Passage(r.text, "en", r.date) for r in english]
     scores = [[similarity(t, o, terms) for o in originals] for t in translated]
     pairing: list[int | None] = best_assignment(scores) if originals else [None] * len(translated)
     name = card.card or page.card_heading
-    records, warnings = [], []
+    records, warnings = [], list(page.warnings)
     confidences = _confidences(scores, pairing)
     for ruling, column, conf in zip(page.rulings, pairing, confidences):
         if column is None:

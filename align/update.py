@@ -61,6 +61,7 @@ class Outcome:
     kind: str | None = None  # the document kind it was ingested as
     records: int | None = None  # None: not ingested this time (unchanged since)
     warnings: list[str] = field(default_factory=list)
+    error: str | None = None  # why it was not stored (--from: each file stands alone)
 
 
 def downloads_dir() -> Path:
@@ -117,15 +118,20 @@ def _forgotten(error: ParseError, fetched: list[Outcome], state: _State) -> Pars
 
 def update_from(folder: Path, reporter: UpdateReporter) -> list[Outcome]:
     """Ingest the files of `folder`, downloaded by other means (hidden files, checksums and
-    parts skipped); a file with a `.sha256` beside it is checked against it first."""
+    parts skipped); a file with a `.sha256` beside it is checked against it first. Each file
+    stands alone, as `ingest` treats them: one that is damaged or cannot be read is not stored,
+    with its reason in its outcome (`error`), and the others are."""
     files = sorted(path for path in folder.iterdir()
                    if path.is_file() and not path.name.startswith(".") and not path.name.endswith(_SKIPPED_SUFFIXES))
     if not files:
         raise DownloadError(f"{folder}: no files to ingest")
-    for path in files:
-        _check_published_sha256(path)
     outcomes = [Outcome("folder", path, "given") for path in files]
-    _ingest_outcomes(outcomes, reporter)
+    for outcome in outcomes:
+        try:
+            _check_published_sha256(outcome.path)
+        except DownloadError as error:
+            outcome.error = str(error)
+    _ingest_outcomes([outcome for outcome in outcomes if outcome.error is None], reporter, all_or_nothing=False)
     return outcomes
 
 
@@ -161,13 +167,18 @@ def _read_sidecar(published: Path) -> bytes:
     return data
 
 
-def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter) -> None:
+def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter, all_or_nothing: bool = True) -> None:
     if not outcomes:
         return
     reporter.note(f"ingesting {len(outcomes)} file{'s' if len(outcomes) > 1 else ''}…")
     by_path = {documents.resolved_path(str(outcome.path)): outcome for outcome in outcomes}
     corpus = store.Store(on_message=reporter.note)
-    done = ingesting.ingest([str(outcome.path) for outcome in outcomes], corpus=corpus, on_wait=reporter.note, all_or_nothing=True)
+    done = ingesting.ingest([str(outcome.path) for outcome in outcomes], corpus=corpus, on_wait=reporter.note,
+                            all_or_nothing=all_or_nothing)
+    for failure in done.failures:  # only without all_or_nothing: else the first failure raised
+        failed = by_path.get(documents.resolved_path(failure.source))
+        if failed is not None:
+            failed.error = str(failure)
     for document in done.stored:
         outcome = by_path.get(documents.resolved_path(document.path))
         if outcome is not None:  # not a page aligned again

@@ -8,12 +8,13 @@ import click
 
 from mtgrules.cli import complete, show_card
 from mtgrules.cli.options import json_option, lang_option, links_option, nonblank
+from mtgrules.i18n import N_
 
 
 @click.command()
-@click.argument("name", nargs=-1, required=True, callback=nonblank("a card name, such as electrozoa"),
+@click.argument("name", nargs=-1, required=True, callback=nonblank(N_("a card name, such as electrozoa")),
                 shell_complete=complete.card_names)
-@lang_option("Show rulings in these languages, e.g. es,fr (the English original is always beside).")
+@lang_option(N_("Show rulings in these languages, e.g. es,fr (the English original is always beside)."))
 @json_option
 @links_option
 def card(name: tuple[str, ...], langs: list[str] | None, as_json: bool, links: bool) -> None:

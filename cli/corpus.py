@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from mtgrules.cli.options import absent_languages, reject_unknown_codes
 from mtgrules.cli.output import echo
+from mtgrules.i18n import N_, _, ngettext
 from mtgrules.lookup.catalog import Catalog
 
-VIEW_EDITION = "Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested)."
+VIEW_EDITION = N_("Edition of the rules to read (YYYY-MM-DD or latest; default: the newest English edition ingested).")
 
 
 def say(text: str) -> None:
@@ -41,7 +42,7 @@ def check_langs(langs: list[str] | None, available, what: str) -> list[str]:
 
 
 def edition_label(catalog: Catalog) -> str:
-    return f"edition {catalog.edition}" if catalog.edition else "no edition"
+    return _("edition {edition}").format(edition=catalog.edition) if catalog.edition else _("no edition")
 
 
 def note_untraced(catalog: Catalog, numbers: list[str]) -> None:
@@ -50,10 +51,13 @@ def note_untraced(catalog: Catalog, numbers: list[str]) -> None:
     for edition, counts in sorted(catalog.untraced(numbers).items()):
         total = sum(counts.values())
         langs = ", ".join(sorted(counts))
-        why = ("the corpus has no English text of this edition" if not catalog.english
-               else "the corpus has no English text of that edition to trace them by")
-        say(f"{total} {'text' if total == 1 else 'texts'} ({langs}) of these numbers follow the {edition} edition,"
-            f" not shown in the view of the {catalog.edition} edition ({why}); see them with --edition {edition}")
+        why = (_("the corpus has no English text of this edition") if not catalog.english
+               else _("the corpus has no English text of that edition to trace them by"))
+        say(ngettext("{count} text ({langs}) of these numbers follows the {edition} edition, not shown in the view of the"
+                     " {view} edition ({why}); see it with --edition {edition}",
+                     "{count} texts ({langs}) of these numbers follow the {edition} edition, not shown in the view of the"
+                     " {view} edition ({why}); see them with --edition {edition}", total).format(
+            count=total, langs=langs, edition=edition, view=catalog.edition, why=why))
 
 
 def translation_note(text: dict, view: str | None) -> str | None:
@@ -62,5 +66,7 @@ def translation_note(text: dict, view: str | None) -> str | None:
     if changed is None or edition is None:
         return None
     if view is not None and edition > view:
-        return f"translated from the newer {edition} text; the English " + ("differs in this edition" if changed else "is the same")
-    return f"translated from the {edition} text; the English " + ("has changed since" if changed else "is unchanged since")
+        return (_("translated from the newer {edition} text; the English differs in this edition") if changed
+                else _("translated from the newer {edition} text; the English is the same")).format(edition=edition)
+    return (_("translated from the {edition} text; the English has changed since") if changed
+            else _("translated from the {edition} text; the English is unchanged since")).format(edition=edition)

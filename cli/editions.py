@@ -9,6 +9,7 @@ green) and, without colour, marked as `git diff --word-diff=plain` does: `[-dele
 from __future__ import annotations
 
 from mtgrules.cli.output import ansi, echo, use_colour, wrap
+from mtgrules.i18n import N_, _
 
 # Private-use characters mark the spans while the text is wrapped, so that colour codes never
 # count as width and plain markers are set once the lines are known.
@@ -19,7 +20,7 @@ _PLAIN = {_DELETE_START: "[-", _DELETE_END: "-]", _INSERT_START: "{+", _INSERT_E
 def edition_option(help_text: str):
     import click  # when a command is defined: a plain `mtgrules search` runs without click
 
-    return click.option("--edition", callback=_check_edition, metavar="DATE", help=help_text)
+    return click.option("--edition", callback=_check_edition, metavar="DATE", help=_(help_text))
 
 
 def _check_edition(ctx, param, value: str | None) -> str | None:
@@ -47,10 +48,14 @@ def load_trace():
 
     trace = identities.StoredTrace(linking.open_store(say))
     if not trace.editions:
-        echo(f"mtgrules: {NO_ENGLISH}", err=True)
+        echo(f"mtgrules: {_(NO_ENGLISH)}", err=True)
         raise SystemExit(1)
     return trace
 
+
+# The kinds of change as `diff` and `history` name them.
+CHANGES = {"added": N_("added"), "removed": N_("removed"), "moved": N_("moved"), "edited": N_("edited"),
+           "replaced": N_("replaced"), "unchanged": N_("unchanged")}
 
 # Words of unchanged text kept on each side of a change; longer unchanged stretches are cut
 # to "…" (205.3m lists some three hundred creature types to add one).
@@ -97,11 +102,12 @@ def render_diff(spans: list[list[str]], indent: str) -> str:
 def change_label(change: str | None, moved_from: str | None, text_changed: bool, references_only: bool,
                  present: bool = True) -> str:
     """How a change reads in a list: "moved from 701.50, edited (rule numbers only)"."""
-    edited = "edited (rule numbers only)" if references_only else "edited"
+    edited = _("edited (rule numbers only)") if references_only else _("edited")
     if change == "moved":
-        return f"moved from {moved_from}" + (f", {edited}" if text_changed else "")
+        moved = _("moved from {number}").format(number=moved_from)
+        return _("{moved}, {edited}").format(moved=moved, edited=edited) if text_changed else moved
     if change == "edited":
         return edited
     if change == "replaced":
-        return "added in place of a removed rule" if present else "removed; its number now holds another rule"
-    return change or ""
+        return _("added in place of a removed rule") if present else _("removed; its number now holds another rule")
+    return _(CHANGES[change]) if change in CHANGES else change or ""

@@ -14,6 +14,7 @@ from mtgrules.cli.corpus import VIEW_EDITION, edition_label, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
+from mtgrules.i18n import _
 from mtgrules.lookup.coverage import by_section, coverage_rows, summary, untested
 
 
@@ -27,7 +28,7 @@ def _section(ctx, param, value: str | None) -> str | None:
         return None
     value = value.strip().rstrip(".")
     if not rulenumbers.is_rule_number(value):
-        raise click.BadParameter(f"{value!r} is not a rule number (try 704 or 704.5)")
+        raise click.BadParameter(_("{value!r} is not a rule number (try 704 or 704.5)").format(value=value))
     return value
 
 
@@ -38,9 +39,9 @@ def _label(row: dict) -> str:
 
 
 @engine.command()
-@click.option("--section", callback=_section, metavar="NUMBER", help="Only rules at or under this number: 704, 704.5, 701.50.")
-@click.option("--card", metavar="NAME", help="Only the rulings of this card (any of its names).")
-@click.option("--list", "full", is_flag=True, help="After the summary, every rule and ruling with its code and tests.")
+@click.option("--section", callback=_section, metavar="NUMBER", help=_("Only rules at or under this number: 704, 704.5, 701.50."))
+@click.option("--card", metavar="NAME", help=_("Only the rulings of this card (any of its names)."))
+@click.option("--list", "full", is_flag=True, help=_("After the summary, every rule and ruling with its code and tests."))
 @edition_option(VIEW_EDITION)
 @json_option
 @click.pass_context
@@ -58,8 +59,9 @@ def coverage(ctx: click.Context, section: str | None, card: str | None, full: bo
     catalog = open_catalog(edition)
     rows = coverage_rows(catalog, section, card, registry)
     if not rows:
-        what = f"under {section}" if section else f"for {card}" if card else "in the corpus"
-        click.echo(f"mtgrules: no rules or rulings {what} ({edition_label(catalog)})", err=True)
+        message = (_("no rules or rulings under {section} ({edition})") if section else
+                   _("no rules or rulings for {card} ({edition})") if card else _("no rules or rulings in the corpus ({edition})"))
+        click.echo("mtgrules: " + message.format(section=section, card=card, edition=edition_label(catalog)), err=True)
         ctx.exit(1)
     if as_json:
         for row in rows:
@@ -70,8 +72,8 @@ def coverage(ctx: click.Context, section: str | None, card: str | None, full: bo
             click.echo()
             _table(rows)
     if not registry.tests_available():
-        click.echo("mtgrules: this installation carries no test links (it was built without the tests folder), "
-                   "so which tests demonstrate each rule is unknown", err=True)
+        click.echo("mtgrules: " + _("this installation carries no test links (it was built without the tests folder), "
+                                    "so which tests demonstrate each rule is unknown"), err=True)
 
 
 def _summary(rows: list[dict], section: str | None) -> None:
@@ -80,20 +82,21 @@ def _summary(rows: list[dict], section: str | None) -> None:
     "704.5" is a heading whose 25 subrules are what the count is about."""
     rules = [r for r in rows if r["kind"] == "rule" and r["number"] != section]
     rulings = [r for r in rows if r["kind"] == "ruling"]
-    parts = [summary(rules, f"rules under {section}" if section else "rules") if rules else None,
-             summary(rulings, "rulings") if rulings else None]
+    parts = [summary(rules, _("rules under {section}").format(section=section) if section else _("rules")) if rules else None,
+             summary(rulings, _("rulings")) if rulings else None]
     click.echo(style("; ".join(p for p in parts if p), bold=True))
     for key, total, implemented, tested in by_section(rows, section):
-        click.echo(f"  {key:<9} {implemented:>4} of {total:<4} implemented, {tested:>4} tested")
+        click.echo(f"  {key:<9} " + _("{implemented} of {total} implemented, {tested} tested").format(
+            implemented=f"{implemented:>4}", total=f"{total:<4}", tested=f"{tested:>4}"))
     missing = untested(rows)
     if missing:
-        click.echo("implemented but untested: " + ", ".join(_label(r) for r in missing))
-    click.echo(style("(--list shows every rule and ruling with its code and tests)", dim=True))
+        click.echo(_("implemented but untested: {rules}").format(rules=", ".join(_label(r) for r in missing)))
+    click.echo(style(_("(--list shows every rule and ruling with its code and tests)"), dim=True))
 
 
 def _table(rows: list[dict]) -> None:
     width = max(len(_label(r)) for r in rows)
-    click.echo(style(f"{'':{width}}  implemented                 tests", bold=True))
+    click.echo(style(f"{'':{width}}  {_('implemented'):<27} {_('tests')}", bold=True))
     for row in rows:
         more = len(row["implemented"]) - 1
         where = (row["implemented"][0] + (f" (+{more})" if more > 0 else "")) if row["implemented"] else style("-", fg="red")

@@ -13,6 +13,7 @@ import sys
 
 from mtgrules import paths
 from mtgrules.errors import MtgrulesError
+from mtgrules.i18n import N_, _
 
 # What a person can mend (bad input, a full disk, input nested too deep). Anything else is a
 # bug, shown with its traceback.
@@ -31,7 +32,7 @@ def error_line(error: BaseException, command: str | None) -> str:
     if isinstance(error, OSError):
         return _os_error_line(error, command)
     # The readers limit nesting themselves (HTML, JSON); this is the net for any other.
-    return f"{prefix}the input nests too deeply to read (a file nested thousands deep? 'mtgrules --debug' shows where)"
+    return prefix + _("the input nests too deeply to read (a file nested thousands deep? 'mtgrules --debug' shows where)")
 
 
 def _os_error_line(error: OSError, command: str | None) -> str:
@@ -41,21 +42,34 @@ def _os_error_line(error: OSError, command: str | None) -> str:
     prefix = f"{command}: " if command else ""
     if problem is not None:
         return f"{prefix}{problem}"
-    reason = (error.strerror or str(error)).lower()
+    reason = _(_OS_REASONS[error.errno]) if error.errno in _OS_REASONS else (error.strerror or str(error)).lower()
     where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
-    mend = _OS_MENDS.get(error.errno or 0, "'mtgrules --debug' shows the details")
+    mend = _(_OS_MENDS.get(error.errno or 0, N_("'mtgrules --debug' shows the details")))
     return f"{prefix}{where}{reason} ({mend})"
 
 
+# The system's words for the errors a person meets most, in the person's language (strerror
+# speaks English here).
+_OS_REASONS = {
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EISDIR: N_("is a folder"),
+    errno.ENOTDIR: N_("not a folder"),
+    errno.ELOOP: N_("too many levels of symbolic links"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EROFS: N_("read-only file system"),
+}
+
 _OS_MENDS = {
-    errno.EACCES: "check its permissions",
-    errno.EPERM: "check its permissions",
-    errno.ENOENT: "check the path",
-    errno.EISDIR: "give a file, not a folder",
-    errno.ENOTDIR: "a file stands where a folder should be: check the path",
-    errno.ELOOP: "a loop of symbolic links: mend the links",
-    errno.ENOSPC: "free some space",
-    errno.EROFS: "the file system is read-only",
+    errno.EACCES: N_("check its permissions"),
+    errno.EPERM: N_("check its permissions"),
+    errno.ENOENT: N_("check the path"),
+    errno.EISDIR: N_("give a file, not a folder"),
+    errno.ENOTDIR: N_("a file stands where a folder should be: check the path"),
+    errno.ELOOP: N_("a loop of symbolic links: mend the links"),
+    errno.ENOSPC: N_("free some space"),
+    errno.EROFS: N_("the file system is read-only"),
 }
 
 

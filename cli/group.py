@@ -8,6 +8,7 @@ commands themselves.
 from __future__ import annotations
 
 import importlib
+import re
 
 import click
 
@@ -15,6 +16,7 @@ from mtgrules import __version__
 from mtgrules.cli.failures import PERSON_ERRORS, error_line, reader_left
 from mtgrules.cli.main import COMMANDS
 from mtgrules.cli.terminal import safe
+from mtgrules.i18n import _
 
 
 class PersonError(click.ClickException):
@@ -40,25 +42,52 @@ def usage_line(error: click.UsageError, command: str | None = None) -> str:
         names.insert(0, ctx.info_name or "")
         ctx = ctx.parent
     command = " ".join(names) or command
-    what = error.format_message().strip()
-    if what[1:2].islower():  # "Missing argument …", not "NAME is empty"
-        what = what[:1].lower() + what[1:]
+    what = _click_words(error)
     help_for = f"mtgrules {command} --help" if command else "mtgrules --help"
-    mend = f"see '{help_for}'"
+    mend = _("see '{help}'").format(help=help_for)
     misspelt = getattr(error, "command_name", None)
     if misspelt is not None and error.ctx is not None and isinstance(error.ctx.command, click.Group):
         import difflib  # only on this error
 
         known = error.ctx.command.list_commands(error.ctx)
         close = difflib.get_close_matches(misspelt, known, n=3, cutoff=0.5)
-        what = f"no such command {misspelt!r}"
-        mend = f"did you mean {' or '.join(close)}?" if close else f"the commands are {', '.join(known)}"
+        what = _("no such command {name!r}").format(name=misspelt)
+        mend = (_("did you mean {names}?").format(names=_(" or ").join(close)) if close
+                else _("the commands are {names}").format(names=", ".join(known)))
     elif isinstance(error, click.MissingParameter) and error.ctx is not None:
         usage = " ".join(error.ctx.get_usage().split()[1:])  # "Usage: cli card [OPTIONS] NAME..."
-        mend = "usage: mtgrules " + usage.split(" ", 1)[1] if " " in usage else f"see '{help_for}'"
+        if " " in usage:
+            mend = _("usage: {usage}").format(usage="mtgrules " + usage.split(" ", 1)[1])
     what = what.removesuffix(".")
     line = f"{command}: {what}" if command else what
     return line if what.endswith(")") else f"{line} ({mend})"
+
+
+def _click_words(error: click.UsageError) -> str:
+    """What click says is wrong, in the person's language: the errors a person meets most
+    are worded here (click's own words are English); any other is click's message."""
+    param, ctx = getattr(error, "param", None), error.ctx
+    hint = param.get_error_hint(ctx) if param is not None and ctx is not None else getattr(error, "param_hint", None)
+    if isinstance(error, click.MissingParameter):
+        kind = error.param_type or (param.param_type_name if param is not None else "parameter")
+        return (_("missing option {name}") if kind == "option" else _("missing argument {name}")).format(name=hint)
+    if isinstance(error, click.NoSuchOption):
+        close = ", ".join(error.possibilities or [])
+        what = _("no such option {name!r}").format(name=error.option_name)
+        return what + (" (" + _("did you mean {names}?").format(names=close) + ")" if close else "")
+    if isinstance(error, click.BadParameter):
+        if hint:
+            return _("invalid value for {name}: {message}").format(name=hint, message=error.message)
+        return _("invalid value: {message}").format(message=error.message)
+    what = error.format_message().strip()
+    if isinstance(error, click.BadOptionUsage) and what.endswith("requires an argument."):
+        return _("option {name!r} requires an argument").format(name=error.option_name)
+    extra = re.match(r"Got unexpected extra arguments? \((.*)\)$", what)
+    if extra:
+        return _("got unexpected extra argument ({arguments})").format(arguments=extra.group(1))
+    if what[1:2].islower():  # "Missing argument …", not "NAME is empty"
+        what = what[:1].lower() + what[1:]
+    return what
 
 
 class LazyGroup(click.Group):
@@ -97,7 +126,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mtgrules")
-@click.option("--debug", is_flag=True, help="Show tracebacks for errors.")
+@click.option("--debug", is_flag=True, help=_("Show tracebacks for errors."))
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
     """Multilingual Magic: The Gathering rules and rulings, offline.

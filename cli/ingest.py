@@ -11,34 +11,35 @@ import click
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.cli.terminal import safe
+from mtgrules.i18n import _, ngettext
 
 _INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-_LANG = click.option("--lang", help="Language of the documents (es, fr, zh…) when it cannot be detected.")
+_LANG = click.option("--lang", help=_("Language of the documents (es, fr, zh…) when it cannot be detected."))
 
 
 def _parse(paths: tuple[str, ...], lang: str | None):
     from mtgrules.align import documents, ingest, linking
 
-    files, _ = documents.document_paths(list(paths))
+    files, _skipped = documents.document_paths(list(paths))
     if not files:
-        raise click.UsageError(f"no documents to read in {', '.join(paths)}")
+        raise click.UsageError(_("no documents to read in {paths}").format(paths=", ".join(paths)))
     return ingest.parse(files, lang=lang, corpus=linking.open_store(_say))
 
 
 def _say(text: str) -> None:
-    click.echo(f"mtgrules: {safe(text)}", err=True)
+    click.echo(f"mtgrules: {safe(_(text))}", err=True)
 
 
 def _warn(parsed) -> None:
     for document in parsed:
         for warning in document.warnings:
-            click.echo(style(f"warning: {safe(warning)}", fg="yellow"), err=True)
+            click.echo(style(_("warning: {warning}").format(warning=safe(warning)), fg="yellow"), err=True)
 
 
 @click.command()
 @_INPUTS
 @_LANG
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per record and line.")
+@click.option("--json", "as_json", is_flag=True, help=_("One JSON object per record and line."))
 def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     """Parse and align documents against what is ingested, and print the records.
 
@@ -63,8 +64,8 @@ def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
 
 def _describe(record) -> str:
     key = record.number or (f"{record.card} #{record.en_position}" if record.kind == "ruling" else record.title or "")
-    confidence = "" if record.confidence is None else f" confidence {record.confidence:.2f}"
-    flag = "" if record.aligned else style(" unaligned", fg="red")
+    confidence = "" if record.confidence is None else " " + _("confidence {value}").format(value=f"{record.confidence:.2f}")
+    flag = "" if record.aligned else style(" " + _("unaligned"), fg="red")
     head = style(f"{record.kind} {key or '?'} [{record.lang}]", bold=True) + confidence + flag
     names = ", ".join(f"{name} ({lang})" for lang, name in record.names.items())
     body = names if record.kind in ("card", "term") else record.text
@@ -77,7 +78,7 @@ def _describe(record) -> str:
 @click.option(
     "--all-or-nothing",
     is_flag=True,
-    help="Store nothing if any file fails (by default the files that parse are stored and the others listed).",
+    help=_("Store nothing if any file fails (by default the files that parse are stored and the others listed)."),
 )
 @writes_data
 def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> None:
@@ -100,7 +101,7 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
 
     files, skipped = documents.document_paths(list(paths))
     if not files:
-        raise click.UsageError(f"no documents to read in {', '.join(paths)}")
+        raise click.UsageError(_("no documents to read in {paths}").format(paths=", ".join(paths)))
     with tables.reporting(TerminalReporter()), _progress(len(files)) as advance:
         done = ingesting.ingest(files, lang=lang, corpus=store.Store(on_message=_say), on_read=advance, on_wait=_say,
                                 all_or_nothing=all_or_nothing)
@@ -110,19 +111,24 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     unchanged = {document.path: document for document in done.unchanged}
     for path in [*files, *(p for p in done.realigned if p not in files)]:
         if path in failed:
-            click.echo(style(f"not stored: {safe(str(failed[path]))}", fg="red"), err=True)
+            click.echo(style(_("not stored: {reason}").format(reason=safe(str(failed[path]))), fg="red"), err=True)
         elif path in by_path:
             document = by_path[path]
-            realigned = " (aligned again)" if path in done.realigned else ""
-            click.echo(f"{safe(path)}: {document.count} records ({document.kind}){realigned}")
+            realigned = " " + _("(aligned again)") if path in done.realigned else ""
+            records = ngettext("{count} record ({kind})", "{count} records ({kind})", document.count).format(
+                count=document.count, kind=document.kind)
+            click.echo(f"{safe(path)}: {records}{realigned}")
         elif (same := unchanged.get(documents.resolved_path(path))) is not None:
-            click.echo(f"{safe(path)}: unchanged, {same.records} records ({same.kind})")
+            click.echo(f"{safe(path)}: " + ngettext("unchanged, {count} record ({kind})", "unchanged, {count} records ({kind})",
+                                              same.records).format(count=same.records, kind=same.kind))
     if skipped:
         kinds = sorted({Path(p).suffix.lower() or "(none)" for p in skipped})
-        click.echo(f"skipped {len(skipped)} file(s) that are not documents ({', '.join(kinds[:6])})", err=True)
+        click.echo(_("skipped {count} file(s) that are not documents ({kinds})").format(count=len(skipped), kinds=", ".join(kinds[:6])),
+                   err=True)
     if done.failures:
         stored = len([d for d in done.stored if d.path in files]) + len(done.unchanged)
-        click.echo(f"mtgrules: {len(done.failures)} of {len(files)} file(s) not stored (listed above); {stored} stored", err=True)
+        click.echo("mtgrules: " + _("{failed} of {total} file(s) not stored (listed above); {stored} stored").format(
+            failed=len(done.failures), total=len(files), stored=stored), err=True)
         sys.exit(2)
 
 
@@ -132,5 +138,5 @@ def _progress(total: int):
     if not sys.stderr.isatty():
         yield lambda path: None
         return
-    with click.progressbar(length=total, label="Reading", file=sys.stderr, show_pos=True) as bar:
+    with click.progressbar(length=total, label=_("Reading"), file=sys.stderr, show_pos=True) as bar:
         yield lambda path: bar.update(1)

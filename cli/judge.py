@@ -19,8 +19,10 @@ from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
+from mtgrules.cli.terminal import safe
+from mtgrules.i18n import N_, _
 from mtgrules.study import board, citations, expect, judging, scenario
-from mtgrules.study.messages import event_text, ui
+from mtgrules.study.messages import LANGS, event_text, ui
 from mtgrules.study.tomllines import line_of, render_path
 
 
@@ -90,7 +92,7 @@ def _permanent(facts: dict, lang: str) -> str:
 
 
 def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) -> None:
-    click.echo(style(judgement.scenario.title, bold=True) + style(f"  ({judgement.scenario.source})", dim=True))
+    click.echo(style(safe(judgement.scenario.title), bold=True) + style(f"  ({safe(str(judgement.scenario.source))})", dim=True))
     shown: set[str] = set()
     for step in judgement.steps:
         if step.action is None:
@@ -98,19 +100,19 @@ def _print(judgement: judging.Judgement, texts: citations.RuleTexts, lang: str) 
                 continue
             click.echo("\n" + ui("board_as_given", lang))
         else:
-            click.echo(f"\n{step.index}. " + style(judging.describe_action(step.action), fg="cyan"))
+            click.echo(f"\n{step.index}. " + style(safe(judging.describe_action(step.action)), fg="cyan"))
         if step.illegal:
-            click.echo("  " + style(ui("illegal", lang, why=event_text(step.illegal, lang)), fg="red"))
+            click.echo("  " + style(ui("illegal", lang, why=safe(event_text(step.illegal, lang))), fg="red"))
         elif not step.events:
             click.echo(style("  " + ui("nothing_happens", lang), dim=True))
         for event in step.events:
-            click.echo(f"  {style(event.rule, bold=True)} — {event_text(event.text, lang)}")
+            click.echo(f"  {style(event.rule, bold=True)} — {safe(event_text(event.text, lang))}")
             if event.rule not in shown:
                 shown.add(event.rule)
-                show_citation(texts.cite(event.rule, lang))
+                show_citation(texts.cite(event.rule, lang), lang)
     click.echo("\n" + ui("board_at_end", lang))
     for line in board_lines(board.board(judgement.state), lang):
-        click.echo(line)
+        click.echo(safe(line))
     verdict = judgement.verdict()
     if verdict is not None:
         click.echo()
@@ -125,11 +127,11 @@ def _mismatch_line(checked: scenario.Scenario, mismatch: expect.Mismatch) -> str
 
 def _print_verdict(checked: scenario.Scenario, verdict: expect.Verdict, lang: str) -> None:
     if verdict.agrees:
-        click.echo(f"{checked.source}: " + style(ui("agrees", lang, n=verdict.expectations), fg="green"))
+        click.echo(f"{safe(str(checked.source))}: " + style(ui("agrees", lang, n=verdict.expectations), fg="green"))
         return
-    click.echo(f"{checked.source}: " + style(ui("disagrees", lang), fg="red"))
+    click.echo(f"{safe(str(checked.source))}: " + style(ui("disagrees", lang), fg="red"))
     for mismatch in verdict.mismatches:
-        click.echo("  " + _mismatch_line(checked, mismatch))
+        click.echo("  " + safe(_mismatch_line(checked, mismatch)))
 
 
 def _check(files: tuple[str, ...], as_json: bool, lang: str) -> int:
@@ -154,12 +156,23 @@ def _check(files: tuple[str, ...], as_json: bool, lang: str) -> int:
     return 0 if agree == len(loaded) else 1
 
 
+def judging_lang(texts: citations.RuleTexts | None) -> str:
+    """The language of the judging without --lang: the person's, when the judge speaks it
+    (English, Spanish, French), else the corpus's fullest language (English without a corpus)."""
+    from mtgrules.i18n import interface_language
+
+    lang = interface_language()
+    if lang in LANGS:
+        return lang
+    return citations.default_lang(texts) if texts is not None else "en"
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@lang_option("Language of the messages and the cited rules' text (default: the corpus's fullest language).")
+@lang_option(N_("Language of the messages and the cited rules' text (default: yours)."))
 @edition_option(VIEW_EDITION)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per event, then one for the board; for scripts.")
-@click.option("--check", is_flag=True, help="Only say whether the engine agrees with each file's [expect].")
+@click.option("--json", "as_json", is_flag=True, help=_("One JSON object per event, then one for the board; for scripts."))
+@click.option("--check", is_flag=True, help=_("Only say whether the engine agrees with each file's [expect]."))
 def judge(files: tuple[str, ...], lang: str | None, edition: str | None, as_json: bool, check: bool) -> None:
     """Judge the scenarios in FILES (TOML; see examples/README.md): perform their actions, check
     state-based actions, cite the rule behind every event and show the board at the end.
@@ -170,11 +183,11 @@ def judge(files: tuple[str, ...], lang: str | None, edition: str | None, as_json
     file, line and key).
     """
     if check:
-        lang = lang or "en"
+        lang = lang or judging_lang(None)
         sys.exit(_check(files, as_json, lang))
     loaded = [scenario.load(file) for file in files]
     texts = citations.RuleTexts.of_view(open_catalog(edition))
-    lang = lang or citations.default_lang(texts)
+    lang = lang or judging_lang(texts)
     for position, checked in enumerate(loaded):
         judgement = judging.judge(checked)
         if as_json:

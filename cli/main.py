@@ -23,24 +23,35 @@ COMMANDS = {
     "diff": "mtgrules.cli.diff:diff",
     "stale": "mtgrules.cli.stale:stale",
     "update": "mtgrules.cli.update:update",
+    "cite": "mtgrules.cli.cite:cite",
     "config": "mtgrules.cli.config:config",
 }
 
 
 def main() -> None:
     """Entry point of the console script and of `python -m mtgrules`."""
+    from mtgrules.cli import environment
     from mtgrules.cli.failures import reader_left
     from mtgrules.cli.group import cli
 
+    environment.prepare(sys.argv[1:])
     try:
         cli(prog_name="mtgrules")
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            reader_left()
+        if error.filename is not None:
+            raise
+        environment.write_failed(error)  # help or a usage text that could not be written
     finally:
         # Short output is still in the buffer when the command returns; a reader that left
-        # is found only now.
+        # (or a full disk) is found only now.
         try:
             sys.stdout.flush()
         except BrokenPipeError:
             reader_left()
+        except OSError as error:
+            environment.write_failed(error)
 
 
 def __getattr__(name: str):

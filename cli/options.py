@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from mtgrules import paths
+from mtgrules.i18n import _
 
 _LANG_CODE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
 
@@ -24,7 +25,7 @@ def split_langs(value: str) -> list[str]:
     langs = [part.strip().lower() for part in value.split(",") if part.strip()]
     bad = [lang for lang in langs if not is_lang_code(lang)]
     if bad or not langs:
-        raise ValueError(f"{value!r}: give language codes separated by commas, e.g. es,fr,en")
+        raise ValueError(_("{value!r}: give language codes separated by commas, e.g. es,fr,en").format(value=value))
     return list(dict.fromkeys(langs))
 
 
@@ -63,9 +64,10 @@ def not_a_language(lang: str, have: list[str], what: str) -> str:
     import difflib  # only on this error
 
     close = difflib.get_close_matches(lang, have, n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]}? " if close else ""
-    held = f"the corpus has {what} in {', '.join(have)}" if have else "give ISO 639-1 codes such as es, fr, en"
-    return f"--lang {lang}: not a language code ({hint}{held})"
+    hint = _("did you mean {code}? ").format(code=close[0]) if close else ""
+    held = (_("the corpus has {what} in {langs}").format(what=_(what), langs=", ".join(have)) if have
+            else _("give ISO 639-1 codes such as es, fr, en"))
+    return _("--lang {lang}: not a language code ({hint}{held})").format(lang=lang, hint=hint, held=held)
 
 
 def reject_unknown_codes(langs: list[str] | None, have: list[str], what: str) -> None:
@@ -81,28 +83,29 @@ def reject_unknown_codes(langs: list[str] | None, have: list[str], what: str) ->
 def absent_languages(langs: list[str], have: list[str], what: str) -> str:
     """The note for languages the corpus has no `what` in (not an error: the output says what
     it lacks)."""
-    listed = ", ".join(have) or "none"
-    return f"the corpus has no {what} in {', '.join(langs)} (it has {listed}; ingest documents in that language to add them)"
+    listed = ", ".join(have) or _("none")
+    return _("the corpus has no {what} in {langs} (it has {listed}; ingest documents in that language to add them)").format(
+        what=_(what), langs=", ".join(langs), listed=listed)
 
 
 def lang_option(help_text: str):
     import click
 
-    return click.option("--lang", "langs", callback=parse_langs, metavar="LANGS", help=help_text)
+    return click.option("--lang", "langs", callback=parse_langs, metavar="LANGS", help=_(help_text))
 
 
 def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--json`, as a decorator (click is imported when a command is defined, not before)."""
     import click
 
-    return click.option("--json", "as_json", is_flag=True, help="One JSON object per line, for scripts.")(command)
+    return click.option("--json", "as_json", is_flag=True, help=_("One JSON object per line, for scripts."))(command)
 
 
 def links_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--links`: the engine code and tests behind a rule or ruling (always in `--json`)."""
     import click
 
-    return click.option("--links", "links", is_flag=True, help="Show the engine code and tests behind each rule or ruling.")(command)
+    return click.option("--links", "links", is_flag=True, help=_("Show the engine code and tests behind each rule or ruling."))(command)
 
 
 def is_given(value: Any) -> bool:
@@ -120,7 +123,8 @@ def nonblank(wanted: str):
         if not is_given(value):
             import click
 
-            raise click.UsageError(f"{(param.name or 'argument').upper()} is empty (give {wanted})", ctx=ctx)
+            raise click.UsageError(_("{name} is empty (give {wanted})").format(name=(param.name or "argument").upper(), wanted=_(wanted)),
+                                   ctx=ctx)
         return value
 
     return check

@@ -15,7 +15,9 @@ import click
 
 
 def use_colour() -> bool:
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    """On a terminal that shows colour: not with NO_COLOR, nor on a terminal that says it
+    cannot (TERM=dumb: Emacs' shell, some CI logs)."""
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 def ansi(text: str, **styles: Any) -> str:
@@ -38,8 +40,13 @@ def echo_json(obj: Any) -> None:
 
 
 def wrap(text: str, indent: str = "") -> str:
-    """Wrap paragraphs to the terminal's width (80 when not a terminal)."""
+    """Wrap paragraphs to the terminal's width (80 when not a terminal). The text comes from
+    data (a rule, a ruling, a page): its control characters are shown escaped (`terminal.safe`)."""
     import textwrap
+
+    from mtgrules.cli.terminal import safe
+
+    text = safe(text, lines=True)
 
     if sys.stdout.isatty():
         import shutil

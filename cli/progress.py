@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from mtgrules.cli.output import echo
+from mtgrules.i18n import _
 from mtgrules.records import Record
 
 
@@ -15,7 +16,7 @@ class TerminalReporter:
     """The `mtgrules.index.tables.Reporter` of the command line."""
 
     def note(self, text: str) -> None:
-        echo(f"mtgrules: {text}", err=True)
+        echo(f"mtgrules: {_(text)}", err=True)
 
     @contextmanager
     def indexing(self, records: Iterable[Record], count: int, label: str) -> Iterator[Iterable[Record]]:
@@ -24,5 +25,5 @@ class TerminalReporter:
             return
         import click
 
-        with click.progressbar(records, length=count, label=label, file=sys.stderr) as bar:
+        with click.progressbar(records, length=count, label=_(label), file=sys.stderr) as bar:
             yield bar

@@ -2,7 +2,8 @@
 
 The session reads one answer per line from stdin, so it works the same typed at a terminal or
 piped from a file (`printf '704.5g\\n2\\n' | mtgrules quiz --count 2 --seed 1`), and ends with
-`score: R/N` as its last line (in every language, for scripts). An empty reply, a word that
+`score: R/N` as its last line (the word in the person's language, R/N as the line's end, for
+scripts). An empty reply, a word that
 is no choice or a choice out of range is asked again, in the question's language, not scored.
 Each answer is saved as soon as it is given (`progress`), so
 Ctrl-C, `q`, or the end of stdin stop the session cleanly with nothing answered lost: Ctrl-C
@@ -23,11 +24,15 @@ from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
+from mtgrules.i18n import N_, _, ngettext
 from mtgrules.study import citations, progress
 from mtgrules.study import quiz as questions
 from mtgrules.study.messages import ui
 
-QUIT = ("q", "quit", "exit")
+QUIT = ("q", "quit", "exit", "salir", "quitter")
+# The question kinds as the header of a question names them.
+KIND_NAMES = {"number": N_("number"), "text": N_("text"), "scenario": N_("scenario")}
+
 
 
 def _read_answer(interactive: bool) -> str | None:
@@ -35,10 +40,10 @@ def _read_answer(interactive: bool) -> str | None:
     from a pipe the answer is echoed so the transcript reads like a session."""
     if interactive:
         try:
-            return input("answer> ")  # plain: colour codes in a prompt confuse line editing
+            return input(_("answer> "))  # plain: colour codes in a prompt confuse line editing
         except EOFError:
             return None
-    click.echo("answer> ", nl=False)
+    click.echo(_("answer> "), nl=False)
     line = sys.stdin.readline()
     if not line:
         click.echo()
@@ -48,7 +53,7 @@ def _read_answer(interactive: bool) -> str | None:
 
 
 def _ask(question: questions.Question, position: int, total: int) -> None:
-    about = f" · {question.section} · {question.kind} · {question.lang}"
+    about = f" · {question.section} · {_(KIND_NAMES.get(question.kind, question.kind))} · {question.lang}"
     click.echo(style("\n" + ui("question", question.lang, i=position, n=total), bold=True) + style(about, dim=True))
     if question.body:  # a board is laid out line by line already; a rule's text is one paragraph
         click.echo(question.body if question.kind == "scenario" else wrap(question.body, indent="  "))
@@ -66,7 +71,7 @@ def _explain(question: questions.Question, right: bool) -> None:
     for line, citation in question.explanation:
         click.echo(f"  {line}")
         if citation is not None:
-            show_citation(citation)
+            show_citation(citation, question.lang)
 
 
 def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, default_lang: str) -> None:
@@ -77,7 +82,8 @@ def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, de
     with progress.Progress() as held:
         rows = [row for row in held.stats() if questions.matches_section(row.section, section)]
     langs = [lang] if lang else sorted({row.lang for row in rows}) or [default_lang]
-    click.echo(f"{'lang':<5}{'section':<9}{'seen':>10}{'answered':>10}{'right':>7}{'due':>5}   boxes 1-5")
+    heads = [_("lang"), _("section"), _("seen"), _("answered"), _("right"), _("due")]
+    click.echo(f"{heads[0]:<5}{heads[1]:<9}{heads[2]:>10}{heads[3]:>10}{heads[4]:>7}{heads[5]:>5}   " + _("boxes 1-5"))
     for code in langs:
         available = Counter(candidate.section for candidate in questions.build_pool(texts, code, section=section))
         studied = {row.section: row for row in rows if row.lang == code}
@@ -93,19 +99,19 @@ def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, de
                        + " ".join(str(n) for n in row.boxes))
         rest = set(available) - shown
         if rest:
-            click.echo(f"{code:<5}+ {len(rest)} more section(s), {sum(available[s] for s in rest)} questions, "
-                       "not studied yet (--section shows one)")
+            click.echo(f"{code:<5}" + _("+ {sections} more section(s), {questions} questions, not studied yet (--section shows one)")
+                       .format(sections=len(rest), questions=sum(available[s] for s in rest)))
 
 
 @click.command()
-@lang_option("Language of the questions (default: the corpus's fullest language).")
-@click.option("--section", help="Only this section (704) or chapter (7).")
+@lang_option(N_("Language of the questions (default: yours, when the corpus has rules in it)."))
+@click.option("--section", help=_("Only this section (704) or chapter (7)."))
 @click.option("--kind", "kinds", type=click.Choice(questions.KINDS), multiple=True,
-              help="Question kinds (repeatable; default: all): number = give a rule's number, "
-                   "text = choose a rule's text, scenario = what happens on a board.")
-@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="Questions to ask.")
-@click.option("--seed", type=int, help="Make the questions and their order reproducible.")
-@click.option("--stats", is_flag=True, help="Show progress per section instead of asking.")
+              help=_("Question kinds (repeatable; default: all): number = give a rule's number, "
+                     "text = choose a rule's text, scenario = what happens on a board."))
+@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help=_("Questions to ask."))
+@click.option("--seed", type=int, help=_("Make the questions and their order reproducible."))
+@click.option("--stats", is_flag=True, help=_("Show progress per section instead of asking."))
 @edition_option(VIEW_EDITION)
 @writes_data
 def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
@@ -117,18 +123,21 @@ def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: i
     130 interrupted.
     """
     if section is not None and not (section.isdigit() and len(section) in (1, 3)):
-        raise click.BadParameter(f"{section!r}: give a section such as 704, or a chapter such as 7", param_hint="--section")
+        raise click.BadParameter(_("{section!r}: give a section such as 704, or a chapter such as 7").format(section=section),
+                                 param_hint="--section")
     texts = citations.RuleTexts.of_view(open_catalog(edition))
     if stats:
-        _stats(texts, lang, section, citations.default_lang(texts))
+        _stats(texts, lang, section, citations.preferred_lang(texts))
         return
-    lang = lang or citations.default_lang(texts)
+    lang = lang or citations.preferred_lang(texts)
     kinds = kinds or questions.KINDS
     pool = questions.build_pool(texts, lang, kinds, section)
     if not pool:
-        where = f" in section {section}" if section else ""
-        click.echo(f"mtgrules: nothing to ask: no {'/'.join(kinds)} questions in {lang!r}{where} "
-                   "(see `mtgrules quiz --stats` for what the corpus holds)", err=True)
+        what = "/".join(_(KIND_NAMES.get(kind, kind)) for kind in kinds)
+        message = (_("nothing to ask: no {kinds} questions in {lang!r} in section {section} (see `mtgrules quiz --stats` for what the"
+                     " corpus holds)") if section else
+                   _("nothing to ask: no {kinds} questions in {lang!r} (see `mtgrules quiz --stats` for what the corpus holds)"))
+        click.echo("mtgrules: " + message.format(kinds=what, lang=lang, section=section), err=True)
         sys.exit(1)
     rng = random.Random(seed)
     sys.exit(_session(pool, count, rng, lang))
@@ -154,7 +163,8 @@ def _session(pool: list[questions.Candidate], count: int, rng: random.Random, la
         ordered = progress.order(list(by_item), held.states())
         total = min(count, len(ordered))
         if total < count:
-            click.echo(f"mtgrules: only {total} question(s) to ask here", err=True)
+            click.echo("mtgrules: " + ngettext("only {count} question to ask here", "only {count} questions to ask here", total)
+                       .format(count=total), err=True)
         if interactive:
             # Importing readline gives input() line editing and history; it is not on every
             # platform, and input() works without it.
@@ -173,7 +183,8 @@ def _session(pool: list[questions.Candidate], count: int, rng: random.Random, la
                 _ask(question, asked, total)
                 reply = _answer(question, interactive)
                 if reply is None:
-                    click.echo(f"mtgrules: no more answers: stopped after {answered} of {total}; progress saved", err=True)
+                    click.echo("mtgrules: " + _("no more answers: stopped after {answered} of {total}; progress saved").format(
+                        answered=answered, total=total), err=True)
                     break
                 if reply.strip().lower() in QUIT:
                     break
@@ -184,9 +195,10 @@ def _session(pool: list[questions.Candidate], count: int, rng: random.Random, la
                 _explain(question, right)
         except KeyboardInterrupt:
             click.echo()  # end the prompt's line
-            click.echo(f"mtgrules: interrupted: {answered} answer(s) saved", err=True)
-            click.echo(f"score: {right_count}/{answered}")
+            click.echo("mtgrules: " + ngettext("interrupted: {count} answer saved", "interrupted: {count} answers saved", answered)
+                       .format(count=answered), err=True)
+            click.echo(_("score: {right}/{answered}").format(right=right_count, answered=answered))
             return 130
-    click.echo(f"score: {right_count}/{answered}")
+    click.echo(_("score: {right}/{answered}").format(right=right_count, answered=answered))
     return 0
 

@@ -10,12 +10,13 @@ from mtgrules.cli import complete, show_rule
 from mtgrules.cli.corpus import VIEW_EDITION
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, links_option, nonblank
+from mtgrules.i18n import N_
 
 
 @click.command()
-@click.argument("number", callback=nonblank("a rule number, such as 704.5 or 704.5a-704.5d"),
+@click.argument("number", callback=nonblank(N_("a rule number, such as 704.5 or 704.5a-704.5d")),
                 shell_complete=complete.rule_numbers)
-@lang_option("Languages to show side by side, e.g. es,en (default: yours; for English, every language of the corpus).")
+@lang_option(N_("Languages to show side by side, e.g. es,en (default: yours; for English, every language of the corpus)."))
 @edition_option(VIEW_EDITION)
 @json_option
 @links_option

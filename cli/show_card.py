@@ -17,7 +17,7 @@ import sys
 
 from mtgrules.cli.corpus import check_langs, open_catalog
 from mtgrules.cli.output import echo, echo_json, style, wrap
-from mtgrules.i18n import _, interface_language, language_name, ngettext
+from mtgrules.i18n import N_, _, interface_language, language_name, ngettext
 from mtgrules.lookup.card_names import CardMatch, match_card
 from mtgrules.lookup.cards import card_entry
 
@@ -97,7 +97,7 @@ def show(name: tuple[str, ...], langs: list[str] | None, as_json: bool, links: b
     1 when no card matches the name well, or when several do (they are listed)."""
     text = " ".join(name)
     catalog = open_catalog(None)  # cards and rulings have no edition
-    check_langs(langs, None, "cards")  # what the card lacks in the languages asked, the output says
+    check_langs(langs, None, N_("cards"))  # what the card lacks in the languages asked, the output says
     match = match_card(catalog, text)
     if match.kind == "none":
         if as_json:

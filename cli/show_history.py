@@ -13,23 +13,25 @@ import sys
 from mtgrules import rulenumbers
 from mtgrules.cli.editions import change_label, load_trace, render_diff
 from mtgrules.cli.output import echo, echo_json, style
+from mtgrules.i18n import _
 
 
 def rule_number(value: str) -> str:
     """NUMBER as the command reads it (`701.50.` is 701.50); ValueError for anything else."""
     number = value.strip().rstrip(".")
     if not rulenumbers.is_rule_number(number):
-        raise ValueError(f"{value!r} is not a rule number (e.g. 701.28, 704.5y, 701)")
+        raise ValueError(_("{value!r} is not a rule number (e.g. 701.28, 704.5y, 701)").format(value=value))
     return number
 
 
 def _print_entry(entry: dict) -> None:
     title = f"  {entry['title']}" if entry["title"] else ""
-    echo(style(entry["number"] or "—", bold=True) + title + style(f"  (as numbered in {entry['edition']})", dim=True))
+    numbered = _("(as numbered in {edition})").format(edition=entry["edition"])
+    echo(style(entry["number"] or "—", bold=True) + title + style(f"  {numbered}", dim=True))
     for step in entry["steps"]:
         label = change_label(step["change"], step["from"], step["text_changed"], step["references_only"], step["number"] is not None)
         if step["number"] is None and not label:
-            label = "not in this edition"
+            label = _("not in this edition")
         echo(f"  {step['edition']}  {(step['number'] or '—'):<9} {label}".rstrip())
         if step["diff"]:
             echo(render_diff(step["diff"], indent=" " * 14))
@@ -39,16 +41,18 @@ def _print_entry(entry: dict) -> None:
             holders.setdefault(step["number_holds"]["identity"], []).append(step)
     for steps in holders.values():
         other = steps[-1]["number_holds"]["title"]
-        echo(style(f"  note: {entry['number']} is another rule in {', '.join(s['edition'] for s in steps)}", fg="yellow")
+        echo(style("  " + _("note: {number} is another rule in {editions}").format(
+            number=entry["number"], editions=", ".join(s["edition"] for s in steps)), fg="yellow")
              + (f": {other}" if other else ""))
     for translation in entry["translations"]:
         if translation["removed_in"]:
-            state = f"the rule was removed in {translation['removed_in']}"
+            state = _("the rule was removed in {edition}").format(edition=translation["removed_in"])
         elif translation["english_changed_in"]:
-            state = "the English has changed since (" + ", ".join(translation["english_changed_in"]) + ")"
+            state = _("the English has changed since ({editions})").format(editions=", ".join(translation["english_changed_in"]))
         else:
-            state = "current"
-        echo(f"  {style(translation['lang'], fg='cyan')}  follows {translation['follows']} as {translation['number']}: {state}")
+            state = _("current")
+        echo(f"  {style(translation['lang'], fg='cyan')}  " + _("follows {edition} as {number}: {state}").format(
+            edition=translation["follows"], number=translation["number"], state=state))
     echo()
 
 
@@ -63,13 +67,17 @@ def show(number: str, edition: str | None, langs: list[str] | None, as_json: boo
     found = find_edition(trace, number, asked)
     if found is None:
         elsewhere = editions_with(trace, number)
-        where = f"the {asked} edition" + (f" (it is in {', '.join(elsewhere)})" if elsewhere else "") if asked else (
-            "any English edition of the corpus"
-        )
-        echo(f"mtgrules: no rule {number} in {where}", err=True)
+        if asked and elsewhere:
+            message = _("no rule {number} in the {edition} edition (it is in {editions})")
+        elif asked:
+            message = _("no rule {number} in the {edition} edition")
+        else:
+            message = _("no rule {number} in any English edition of the corpus")
+        echo("mtgrules: " + message.format(number=number, edition=asked, editions=", ".join(elsewhere)), err=True)
         sys.exit(1)
     if asked is None and found != trace.newest:
-        echo(f"mtgrules: {number} is not in {trace.newest}; read as numbered in {found}", err=True)
+        echo("mtgrules: " + _("{number} is not in {newest}; read as numbered in {edition}").format(
+            number=number, newest=trace.newest, edition=found), err=True)
     shown = entry_identities(trace, number, found)
     trace.preload(shown, [n for identity in shown if (n := trace.number(identity, found))])
     translations = trace.corpus.translations_of(shown, langs) if langs else []

@@ -145,5 +145,5 @@ def show(number: str, langs: list[str] | None, edition: str | None, as_json: boo
         raise click.BadParameter(_("{number!r}: {error} (expected a rule number such as 704.5 or 704.5a-704.5d)").format(
             number=number, error=error)) from None
     catalog = open_catalog(edition)
-    check_langs(langs, catalog.rule_langs, "rules")
+    check_langs(langs, catalog.rule_langs, N_("rules"))
     sys.exit(show_rules(catalog, numbers, langs, as_json, links))

@@ -14,42 +14,49 @@ import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, open_catalog
 from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.i18n import N_, _
+
+# The kinds of source a name comes from (`mtgrules.lookup.terms.SourceKind`), as shown.
+_KINDS = {"rules": N_("rules"), "glossary": N_("glossary"), "keyword table": N_("keyword table"),
+          "aligned title": N_("aligned title"), "card texts": N_("card texts")}
 
 
 def _sure(confidence: float | None) -> str:
-    return "certain" if confidence is None else f"learned, {confidence:.2f}"
+    return _("certain") if confidence is None else _("learned, {confidence}").format(confidence=f"{confidence:.2f}")
 
 
 def _source(source: dict) -> str:
     confidence = "" if source["confidence"] is None else f" {source['confidence']:.2f}"
-    return f"{source['kind']}{confidence} ({source['where']})"
+    kind = _(_KINDS[source["kind"]]) if source["kind"] in _KINDS else source["kind"]
+    return f"{kind}{confidence} ({source['where']})"
 
 
 def _print_entry(data: dict) -> None:
     rules = ", ".join(r["number"] for r in data["rules"])
-    heading = data["term"] or style("(no English name known)", dim=True)
+    heading = data["term"] or style(_("(no English name known)"), dim=True)
     echo(style(heading, bold=True) + (f"  ({rules})" if rules else "") + style(f"  [{data['edition']}]", dim=True))
     if data["translation"]:
-        echo(wrap(style("found by translating: " + data["translation"], dim=True), indent="  "))
+        echo(wrap(style(_("found by translating: {translation}").format(translation=data["translation"]), dim=True), indent="  "))
     for definition in data["definitions"]:
         label = style(definition["lang"], fg="cyan")
         echo(f"  {label}  " + wrap(definition["text"], indent="      ").lstrip())
         echo(style(f"      ({definition['from']}, {definition['source'].rsplit('/', 1)[-1]})", dim=True))
     if data["missing_definitions"]:
-        shown = ", ".join(d["lang"] for d in data["definitions"]) or "none"
-        echo(style(f"  (no {', '.join(data['missing_definitions'])} definition in the corpus; shown: {shown})", dim=True))
+        shown = ", ".join(d["lang"] for d in data["definitions"]) or _("none")
+        echo(style("  " + _("(no {langs} definition in the corpus; shown: {shown})").format(
+            langs=", ".join(data["missing_definitions"]), shown=shown), dim=True))
     if data["defining_rule"]:
         number = data["defining_rule"]
         title = next((r["title"] for r in data["rules"] if r["number"] == number), None)
-        echo(f"  defined in rule {number}" + (f"  {title}" if title else ""))
-    echo("  names")
+        echo("  " + _("defined in rule {number}").format(number=number) + (f"  {title}" if title else ""))
+    echo("  " + _("names"))
     for lang, names in data["name_sources"].items():
         for name in names:
             sure = style(f"[{_sure(name['confidence'])}]", fg=None if name["certain"] else "yellow")
             echo(f"    {style(lang, fg='cyan')}  {name['name']}  {sure}")
             echo(wrap(style("; ".join(_source(s) for s in name["sources"]), dim=True), indent="          "))
     for rule in data["rules"]:
-        echo(wrap(f"rule {rule['number']}" + (f"  {rule['title']}" if rule["title"] else ""), indent="  "))
+        echo(wrap(_("rule {number}").format(number=rule["number"]) + (f"  {rule['title']}" if rule["title"] else ""), indent="  "))
     echo()
 
 
@@ -61,12 +68,13 @@ def show(word: tuple[str, ...], langs: list[str] | None, edition: str | None, as
     text = " ".join(word)
     catalog = open_catalog(edition)
     dictionary = Dictionary(catalog)
-    check_langs(langs, dictionary.languages, "term names")
+    check_langs(langs, dictionary.languages, N_("term names"))
     found = dictionary.find(text)
     if not found.entries:
         similar = dictionary.similar(text)
-        hint = f"; did you mean: {', '.join(similar)}" if similar else ""
-        echo(f"mtgrules: no term {text!r} in the corpus ({edition_label(catalog)}){hint}", err=True)
+        hint = _("; did you mean: {names}").format(names=", ".join(similar)) if similar else ""
+        echo("mtgrules: " + _("no term {word!r} in the corpus ({edition})").format(word=text, edition=edition_label(catalog)) + hint,
+             err=True)
         sys.exit(1)
     for entry in found.entries:
         data = dictionary.describe(entry, langs, found, text)

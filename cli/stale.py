@@ -11,6 +11,7 @@ import click
 from mtgrules.cli.editions import load_trace, render_diff
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.i18n import N_, _
 
 
 def _runs(numbers: list[str], order: list[str]) -> list[tuple[str, str, int]]:
@@ -31,38 +32,39 @@ def _runs(numbers: list[str], order: list[str]) -> list[tuple[str, str, int]]:
 
 def _print_lang(lang: str, counts: dict[str, int], entries: list[dict], newest: str, order: list[str]) -> None:
     click.echo(
-        style(lang, fg="cyan", bold=True)
-        + f": {counts['translated']} translated rules: {counts['current']} current, {counts['stale']} stale,"
-        f" {counts['removed']} removed, {counts['untraced']} untraced;"
-        f" {counts['untranslated']} of the {counts['english_rules']} rules of {newest} untranslated"
+        style(lang, fg="cyan", bold=True) + ": "
+        + _("{translated} translated rules: {current} current, {stale} stale, {removed} removed, {untraced} untraced;"
+            " {untranslated} of the {english_rules} rules of {newest} untranslated").format(newest=newest, **counts)
     )
     for entry in entries:
         status = entry["status"]
         if status == "untranslated":
             continue
         if status == "untraced":
-            click.echo(f"  {style('untraced', fg='yellow')}  {entry['translated_number']}: follows {entry['follows']},"
-                       " an English edition the corpus does not hold")
+            click.echo(f"  {style(_('untraced'), fg='yellow')}  {entry['translated_number']}: "
+                       + _("follows {edition}, an English edition the corpus does not hold").format(edition=entry["follows"]))
             continue
-        moved = f" (now {entry['number']})" if entry["number"] and entry["number"] != entry["translated_number"] else ""
+        renumbered = entry["number"] and entry["number"] != entry["translated_number"]
+        moved = " " + _("(now {number})").format(number=entry["number"]) if renumbered else ""
         if status == "removed":
-            click.echo(f"  {style('removed', fg='red')}   {entry['translated_number']}  {entry['title'] or ''}".rstrip()
-                       + f"  follows {entry['follows']}; removed in {entry['removed_in']}")
+            click.echo(f"  {style(_('removed'), fg='red')}   {entry['translated_number']}  {entry['title'] or ''}".rstrip()
+                       + "  " + _("follows {edition}; removed in {removed}").format(edition=entry["follows"], removed=entry["removed_in"]))
             continue
-        numbers_only = " (rule numbers only)" if entry["references_only"] else ""
+        numbers_only = " " + _("(rule numbers only)") if entry["references_only"] else ""
         edited = ", ".join(entry["english_changed_in"])
-        click.echo(f"  {style('stale', fg='magenta')}     {entry['translated_number']}{moved}  {entry['title'] or ''}".rstrip()
-                   + style(f"  follows {entry['follows']}; English edited in {edited}{numbers_only}", dim=True))
+        click.echo(f"  {style(_('stale'), fg='magenta')}     {entry['translated_number']}{moved}  {entry['title'] or ''}".rstrip()
+                   + style("  " + _("follows {edition}; English edited in {editions}").format(edition=entry["follows"], editions=edited)
+                           + numbers_only, dim=True))
         click.echo(render_diff(entry["diff"], indent=" " * 12))
     untranslated = [entry["number"] for entry in entries if entry["status"] == "untranslated"]
     if untranslated:
         runs = "; ".join(first if count == 1 else f"{first}–{last} ({count})" for first, last, count in _runs(untranslated, order))
-        click.echo(wrap(f"untranslated in {newest}: {runs}", indent="  "))
+        click.echo(wrap(_("untranslated in {edition}: {runs}").format(edition=newest, runs=runs), indent="  "))
     click.echo()
 
 
 @click.command()
-@lang_option("Languages to check, e.g. es,fr (default: every language with translated rules).")
+@lang_option(N_("Languages to check, e.g. es,fr (default: every language with translated rules)."))
 @json_option
 def stale(langs: list[str] | None, as_json: bool) -> None:
     """List translated rules whose English has changed since, and rules not yet translated.
@@ -72,13 +74,13 @@ def stale(langs: list[str] | None, as_json: bool) -> None:
     from mtgrules.lookup.stale import stale_entries
 
     if langs and "en" in langs:
-        raise click.BadParameter("English is what translations follow: name other languages, e.g. es,fr", param_hint="--lang")
+        raise click.BadParameter(_("English is what translations follow: name other languages, e.g. es,fr"), param_hint="--lang")
     trace = load_trace()
     trace.read_editions(trace.editions)  # every rule of every edition is looked at
     translated = trace.corpus.records(kinds=["rule"], langs=langs, translated=True)
     summary, entries = stale_entries(trace, editions.translations(translated, langs), langs)
     if not summary:
-        click.echo("mtgrules: no translated rules in the corpus; name a language with --lang to list what to translate", err=True)
+        click.echo("mtgrules: " + _("no translated rules in the corpus; name a language with --lang to list what to translate"), err=True)
         sys.exit(1)
     if as_json:
         for entry in entries:

@@ -2,8 +2,8 @@
 cited rule is shown to a person.
 
 Study shows one language at a time (the one being learnt), unlike `rule`, which lays several
-side by side; so `--lang` here takes a single code and defaults to the corpus's fullest
-language (`citations.default_lang`).
+side by side; so `--lang` here takes a single code and defaults to the person's language
+(`citations.preferred_lang`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import click
 
 from mtgrules.cli.options import is_lang_code
 from mtgrules.cli.output import style, wrap
+from mtgrules.i18n import _, translation
 from mtgrules.study.citations import Citation
 
 
@@ -21,18 +22,19 @@ def _check_lang(ctx, param, value: str | None) -> str | None:
         return None
     code = value.strip().lower()
     if not is_lang_code(code):
-        raise click.BadParameter(f"{value!r}: give one language code, e.g. es, fr or en")
+        raise click.BadParameter(_("{value!r}: give one language code, e.g. es, fr or en").format(value=value))
     return code
 
 
 def lang_option(help_text: str):
-    return click.option("--lang", callback=_check_lang, metavar="LANG", help=help_text)
+    return click.option("--lang", callback=_check_lang, metavar="LANG", help=_(help_text))
 
 
-def show_citation(citation: Citation, indent: str = "    ") -> None:
+def show_citation(citation: Citation, lang: str, indent: str = "    ") -> None:
     """The rule's text under the line that cites it; a note first when it isn't in the
     language asked for, or isn't in the corpus at all."""
     if citation.note:
-        click.echo(style(f"{indent}note: {citation.note}", dim=True))
+        _ = translation(lang).gettext  # in the language of the judging or the quiz, as its note is
+        click.echo(style(indent + _("note: {note}").format(note=citation.note), dim=True))
     if citation.text:
         click.echo(wrap(citation.text, indent=indent))

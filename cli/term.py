@@ -10,11 +10,12 @@ from mtgrules.cli import show_term
 from mtgrules.cli.corpus import VIEW_EDITION
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
+from mtgrules.i18n import N_
 
 
 @click.command()
-@click.argument("word", nargs=-1, required=True, callback=nonblank("a game term in any language, such as connive"))
-@lang_option("Languages of the definition and of the names, e.g. es,fr (English is always beside).")
+@click.argument("word", nargs=-1, required=True, callback=nonblank(N_("a game term in any language, such as connive")))
+@lang_option(N_("Languages of the definition and of the names, e.g. es,fr (English is always beside)."))
 @edition_option(VIEW_EDITION)
 @json_option
 def term(word: tuple[str, ...], langs: list[str] | None, edition: str | None, as_json: bool) -> None:

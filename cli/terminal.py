@@ -20,10 +20,13 @@ import re
 
 # C0 and C1 controls (ESC, CR, BEL, CSI as U+009B…), DEL, and the characters that change the
 # direction of what follows (embeddings, overrides, isolates, the marks) or end a line.
+# STX and ETX (U+0002, U+0003) are kept: a terminal does nothing with them, and the search marks
+# matches in snippets with them (`index.snippets`) until they are shown bold or starred.
 # Lone surrogates too: a byte of a file name or an argument that is not UTF-8 (U+DC80-U+DCFF,
 # shown as the byte it stands for) cannot be written to the terminal at all.
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNSAFE_BUT_NEWLINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_OTHERS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+_UNSAFE = re.compile(f"[\x00\x01\x04-\x08\x0a-\x1f{_OTHERS}]")
+_UNSAFE_BUT_NEWLINES = re.compile(f"[\x00\x01\x04-\x08\x0b-\x1f{_OTHERS}]")
 
 
 def safe(text: str, lines: bool = False) -> str:

@@ -11,16 +11,19 @@ import click
 
 from mtgrules.cli.output import style
 from mtgrules.cli.terminal import safe
+from mtgrules.i18n import N_, _, ngettext
 
 SOURCES = ("rules", "mtgjson", "scryfall")
 SCRYFALL_TYPES = ("rulings", "oracle_cards", "default_cards", "all_cards")
+# What became of a file (`Outcome.fetched`), as shown.
+FETCHED = {"downloaded": N_("downloaded"), "resumed": N_("resumed"), "up to date": N_("up to date"), "given": N_("given")}
 
 
 class TerminalReporter:
     """Progress bars on stderr when it is a terminal; notes always (on stderr)."""
 
     def note(self, message: str) -> None:
-        click.echo(f"mtgrules: {safe(message)}", err=True)
+        click.echo(f"mtgrules: {safe(_(message))}", err=True)
 
     @contextmanager
     def downloading(self, name: str, total: int | None, done: int) -> Iterator[Callable[[int], None]]:
@@ -28,10 +31,10 @@ class TerminalReporter:
             yield lambda count: None
             return
         if total is None:
-            click.echo(f"Downloading {name}…", err=True)
+            click.echo(_("Downloading {name}…").format(name=name), err=True)
             yield lambda count: None
             return
-        label = f"{'Resuming' if done else 'Downloading'} {name}"
+        label = (_("Resuming {name}") if done else _("Downloading {name}")).format(name=name)
         bar = click.progressbar(length=total, label=label, file=sys.stderr)
         bar.pos = done  # drawn from there, not from 0
         with bar:
@@ -48,9 +51,9 @@ def _codes(ctx, param, value: str | None) -> list[str] | None:
         for code in codes:
             set_file_name(code)
     except ValueError as error:
-        raise click.BadParameter(f"{error}: give set codes separated by commas, e.g. KLD,MH3") from None
+        raise click.BadParameter(_("{error}: give set codes separated by commas, e.g. KLD,MH3").format(error=error)) from None
     if not codes:
-        raise click.BadParameter("give set codes separated by commas, e.g. KLD,MH3")
+        raise click.BadParameter(_("give set codes separated by commas, e.g. KLD,MH3"))
     return list(dict.fromkeys(codes))
 
 
@@ -59,25 +62,26 @@ def _choices(allowed: tuple[str, ...]):
         chosen = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
         unknown = [part for part in chosen if part not in allowed]
         if unknown or not chosen:
-            raise click.BadParameter(f"{', '.join(unknown) or value!r}: choose among {', '.join(allowed)}, separated by commas")
+            raise click.BadParameter(_("{given}: choose among {allowed}, separated by commas").format(
+                given=", ".join(unknown) or repr(value), allowed=", ".join(allowed)))
         return chosen
 
     return parse
 
 
 @click.command()
-@click.option("--sets", callback=_codes, metavar="CODES", help="MTGJSON set files to fetch (KLD,MH3) instead of AllPrintings.")
+@click.option("--sets", callback=_codes, metavar="CODES", help=_("MTGJSON set files to fetch (KLD,MH3) instead of AllPrintings."))
 @click.option("--only", default=",".join(SOURCES), show_default=True, callback=_choices(SOURCES), metavar="SOURCES",
-              help="The sources to fetch from.")
+              help=_("The sources to fetch from."))
 @click.option("--scryfall-files", default="rulings", show_default=True, callback=_choices(SCRYFALL_TYPES), metavar="TYPES",
-              help=f"Scryfall bulk files to fetch: {', '.join(SCRYFALL_TYPES)} (all_cards, every printing in every "
-                   "language, is about 2 GB).")
+              help=_("Scryfall bulk files to fetch: {types} (all_cards, every printing in every language, is about 2 GB).").format(
+                  types=", ".join(SCRYFALL_TYPES)))
 @click.option("--from", "from_folder", type=click.Path(file_okay=False, exists=True, path_type=Path),
-              help="Fetch nothing: ingest the files of this folder, downloaded by other means (checked against a "
-                   ".sha256 file beside them when there is one).")
-@click.option("--rules-page", envvar="MTGRULES_RULES_PAGE", metavar="URL", help="The official rules page, which links the rules text.")
-@click.option("--mtgjson-url", envvar="MTGRULES_MTGJSON_URL", metavar="URL", help="MTGJSON's API folder (…/api/v5/).")
-@click.option("--scryfall-url", envvar="MTGRULES_SCRYFALL_URL", metavar="URL", help="Scryfall's bulk data list.")
+              help=_("Fetch nothing: ingest the files of this folder, downloaded by other means (each on its own; checked"
+                     " against a .sha256 file beside it when there is one)."))
+@click.option("--rules-page", envvar="MTGRULES_RULES_PAGE", metavar="URL", help=_("The official rules page, which links the rules text."))
+@click.option("--mtgjson-url", envvar="MTGRULES_MTGJSON_URL", metavar="URL", help=_("MTGJSON's API folder (…/api/v5/)."))
+@click.option("--scryfall-url", envvar="MTGRULES_SCRYFALL_URL", metavar="URL", help=_("Scryfall's bulk data list."))
 def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[str, ...], from_folder: Path | None,
            rules_page: str | None, mtgjson_url: str | None, scryfall_url: str | None) -> None:
     """Fetch the newest Comprehensive Rules, MTGJSON card data and Scryfall rulings, and
@@ -105,7 +109,20 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
             outcomes = updating.update(reporter, only=only, sets=sets, scryfall_types=scryfall_files, addresses=addresses)
     for outcome in outcomes:
         for warning in outcome.warnings:
-            click.echo(style(f"warning: {safe(warning)}", fg="yellow"), err=True)
+            click.echo(style(_("warning: {warning}").format(warning=safe(warning)), fg="yellow"), err=True)
     for outcome in outcomes:
-        ingested = f", {outcome.records:,} records ({outcome.kind})" if outcome.records is not None else ", already ingested"
-        click.echo(f"{outcome.source}: {safe(str(outcome.path))}: {outcome.fetched}{ingested}")
+        if outcome.error is not None:
+            click.echo(style(_("not stored: {reason}").format(reason=safe(outcome.error)), fg="red"), err=True)
+            continue
+        fetched = _(FETCHED[outcome.fetched]) if outcome.fetched in FETCHED else outcome.fetched
+        if outcome.records is not None:
+            ingested = ngettext("{count} record ({kind})", "{count} records ({kind})", outcome.records).format(
+                count=f"{outcome.records:,}", kind=outcome.kind)
+        else:
+            ingested = _("already ingested")
+        click.echo(f"{outcome.source}: {safe(str(outcome.path))}: {fetched}, {ingested}")
+    failed = [outcome for outcome in outcomes if outcome.error is not None]
+    if failed:
+        click.echo("mtgrules: " + _("{failed} of {total} file(s) not stored (listed above); {stored} stored").format(
+            failed=len(failed), total=len(outcomes), stored=len(outcomes) - len(failed)), err=True)
+        sys.exit(2)

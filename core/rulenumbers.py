@@ -80,7 +80,13 @@ def subrule(number: str, index: int) -> str:
     return f"{number}{letters_at(index)}"
 
 
-_DASHES = "\u2013\u2014-"
+DASHES = "\u2013\u2014-"
+
+# Words a person writes before a rule number, in the languages the corpus reads, as regular
+# expression alternatives (no groups): "CR 704.5g", "rule", "regla", "règle", "regra",
+# "regola", "Regel". Read by `mtgrules rule` (a number as typed) and `mtgrules cite` (numbers
+# in a text), so both know the same words.
+RULE_WORDS = r"comprehensive\s+rules?|cr|rules?|reglas?|r[eèé]gles?|regras?|regol[ae]|regeln?"
 
 
 def expand_range(start: str, end: str) -> list[str]:
@@ -116,10 +122,10 @@ def _reference_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[
     three_digits = re.compile(r"\d\d\d")
     bare_number = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]*(?![\d])")
     number_range = re.compile(
-        rf"(?P<start>{NUMBER_PATTERN})\s*[{_DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?!\w|\.\d)"
+        rf"(?P<start>{NUMBER_PATTERN})\s*[{DASHES}]\s*(?P<end>{NUMBER_PATTERN}|[a-z]{{1,2}}|\d+)(?!\w|\.\d)"
     )
     reference_context = re.compile(
-        rf"\b(?:rules?|regla|reglas|règle|règles|规则)\s*((?:{NUMBER_PATTERN}(?:\s*[{_DASHES}]\s*(?:{NUMBER_PATTERN}|[a-z]{{1,2}}\b|\d+))?"
+        rf"\b(?:rules?|regla|reglas|règle|règles|规则)\s*((?:{NUMBER_PATTERN}(?:\s*[{DASHES}]\s*(?:{NUMBER_PATTERN}|[a-z]{{1,2}}\b|\d+))?"
         rf"(?:\s*(?:,|and|y|et|or|o|ou|和|及|、)\s*)?)+)",
         re.IGNORECASE,
     )

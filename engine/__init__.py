@@ -29,6 +29,8 @@ Modules, one job each
   trigger, 310), `saga` (chapter abilities, 714.2b), `stack` (cast, counter, resolve: 601.2c,
   608.2b, 608.3), `copies` (707.10, 707.2), `connive` (701.50), `convert` (701.28), `energy`
   (107.14, 122.1), `gift` (702.174, `GIFTS`).
+- `designations`: designations that last while a condition holds, ended the moment it stops
+  holding (sectors, 702.158b), checked as objects leave the battlefield or the stack.
 - `registry`: which code implements which rule or ruling; `testlinks`: which tests
   demonstrate it, and the manifest a build carries.
 - `rulings`: the English rulings implemented, as (card, digest) with a paraphrase.

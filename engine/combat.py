@@ -291,10 +291,19 @@ def end_combat(state: State) -> list[Event]:
     return [Event("511.3", "combat ends", (), (), say("combat_ends"))]
 
 
-@implements("514.2", expects=("all damage marked on permanents", "is removed"))
+@implements("514.2", expects=("all damage marked on permanents", "is removed", "“this turn” effects end"))
 def cleanup(state: State) -> list[Event]:
-    """The cleanup step: all damage marked on permanents is removed."""
+    """The cleanup step: all damage marked on permanents is removed, and "this turn" effects
+    end, among them the regeneration shields not used (a shield replaces the next destruction
+    "this turn", 701.19a: one left over would otherwise save the permanent next turn)."""
     damaged = [p for p in state.permanents() if p.damage]
     for permanent in damaged:
         permanent.damage = 0
-    return [Event("514.2", "damage removed", tuple(p.id for p in damaged), (), say("cleanup", count=len(damaged)))]
+    events = [Event("514.2", "damage removed", tuple(p.id for p in damaged), (), say("cleanup", count=len(damaged)))]
+    shielded = [p for p in state.permanents() if p.regeneration_shields]
+    if shielded:
+        count = sum(p.regeneration_shields for p in shielded)
+        for permanent in shielded:
+            permanent.regeneration_shields = 0
+        events.append(Event("514.2", "regeneration shields end", tuple(p.id for p in shielded), (), say("shields_end", count=count)))
+    return events

@@ -222,6 +222,8 @@ ENGLISH: dict[str, str] = {
     "removed_from_game": "{player} removes {name} from the game: {reason}",
     "protector_chosen": "{player} chooses {protector} to protect {name}: {reason}",
     "sector_chosen": "{player} puts {name} in the {sector} sector: {reason}",
+    "sectors_end": ("{names} {count|loses its sector designation|lose their sector designations}: no "
+                    "player controls a permanent with space sculptor"),
     "speed": "{player}'s speed becomes {speed}: {reason}",
     # the stack
     "cast": "{player} casts {name}",
@@ -279,6 +281,7 @@ ENGLISH: dict[str, str] = {
     "reason_player_left": "the player it attacks has left the game",
     "combat_ends": "combat ends: every creature is removed from combat",
     "cleanup": "damage wears off: {count} {count|permanent|permanents} lose their marked damage",
+    "shields_end": "{count} regeneration {count|shield ends|shields end} with the turn, unused",
     # why the engine refuses something (IllegalAction)
     "illegal_game_over": "the game is over",
     "illegal_not_in_hand": "{name} is not in a hand",

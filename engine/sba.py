@@ -678,12 +678,13 @@ def check_state_based_actions(state: State, chooser: Chooser | None = None) -> l
     check nor the triggers change anything, or the game is over. Returns every event in the
     order it happened."""
     chooser = chooser or Chooser()
-    events: list[Event] = []
+    events: list[Event] = state.take_lapsed()  # what ended as objects moved since the last check
     for _ in range(MAX_PASSES):
         actions = pending_state_based_actions(state, chooser)
         _forget_since_last_check(state)
         if actions:
             events += _perform_batch(state, actions, chooser)
+            events += state.take_lapsed()
             continue
         if state.game_over:
             return events

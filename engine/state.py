@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from . import designations
 from .events import Event
 from .messages import Text, Word, say
 from .registry import implements
@@ -325,6 +326,7 @@ class State:
         self.before_batch: dict[str, GameObject] | None = None  # permanents before a batch of SBAs (704.8)
         self.winner: str | None = None  # the game is over: one player is left (104.2a)
         self.drawn = False  # the game is over: everyone left lost at once (104.4a)
+        self.lapsed: list[Event] = []  # designations ended since the last check (`designations`)
         self._clock = itertools.count(1)
         self._ids = itertools.count(1)
 
@@ -479,8 +481,11 @@ class State:
         return new
 
     def _take(self, object_id: str) -> None:
-        """Take an object out of its zone, keeping its last known information."""
+        """Take an object out of its zone, keeping its last known information. An object that
+        leaves the battlefield or the stack may end a designation that lasted while it was there
+        (`designations`): what ends is kept in `lapsed` for the next check to say."""
         obj = self.objects[object_id]
+        leaves = object_id in self.battlefield or object_id in self.stack
         if object_id in self.battlefield:
             before = self.before_batch or {}
             obj = before[object_id] if object_id in before else copy.deepcopy(obj)  # 704.8: before the batch
@@ -492,6 +497,13 @@ class State:
         ]:
             if object_id in zone_list:
                 zone_list.remove(object_id)
+        if leaves:
+            self.lapsed += designations.lapse(self)
+
+    def take_lapsed(self) -> list[Event]:
+        """The designations that ended since this was last asked (`designations`), as events."""
+        lapsed, self.lapsed = self.lapsed, []
+        return lapsed
 
     def cease(self, object_id: str) -> None:
         """Remove an object from the game entirely (a token or copy that ceases to exist, an

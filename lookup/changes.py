@@ -20,6 +20,19 @@ def diff(trace: Traced, old: str, new: str, scope: str | None = None) -> tuple[d
     return changes_by_kind(changes), [_entry(trace, old, new, c) for c in changes if c.kind != "unchanged"]
 
 
+def moves(trace: Traced, old: str, new: str, scope: str | None = None) -> list[dict]:
+    """The renumbering map alone: one entry per rule whose number changed from `old` to `new`
+    (old number, new number, its title in `new`, whether its text changed too), in the new
+    edition's order. What a tool rewriting citations needs, and nothing else."""
+    found = []
+    for change in trace.changes(old, new):
+        if change.kind != "moved" or not (within(change.old, scope) or within(change.new, scope)):
+            continue
+        record = trace.record(new, change.new or "")
+        found.append({"old": change.old, "new": change.new, "title": short_title(record), "text_changed": change.text_changed})
+    return found
+
+
 def _entry(trace: Traced, old: str, new: str, change: Change) -> dict:
     old_record = trace.record(old, change.old) if change.old else None
     new_record = trace.record(new, change.new) if change.new else None

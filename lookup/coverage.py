@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgrules import rulenumbers
+from mtgrules.i18n import _
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.records import Record
 
@@ -126,10 +127,11 @@ def coverage_rows(catalog: Catalog, section: str | None, card: str | None, regis
 
 
 def summary(rows: list[dict[str, Any]], plural: str) -> str:
-    """"25 rules: 25 implemented, 25 tested"."""
+    """"25 rules: 25 implemented, 25 tested" (`plural` names the rows, in the person's language)."""
     implemented = sum(1 for r in rows if r["implemented"])
     tested = sum(1 for r in rows if r["tests"])
-    return f"{len(rows)} {plural}: {implemented} implemented, {tested} tested"
+    return _("{count} {what}: {implemented} implemented, {tested} tested").format(
+        count=len(rows), what=plural, implemented=implemented, tested=tested)
 
 
 def by_section(rows: list[dict[str, Any]], section: str | None = None) -> list[tuple[str, int, int, int]]:

@@ -11,6 +11,7 @@ import re
 
 from mtgrules import rulenumbers
 from mtgrules.errors import MtgrulesError
+from mtgrules.i18n import N_
 from mtgrules.records import Record
 
 LATEST = "latest"
@@ -43,7 +44,7 @@ def resolve(editions: list[str], text: str) -> str:
     )
 
 
-NO_ENGLISH = "no English edition of the Comprehensive Rules in the corpus: ingest one (mtgrules ingest en-YYYYMMDD.txt)"
+NO_ENGLISH = N_("no English edition of the Comprehensive Rules in the corpus: ingest one (mtgrules ingest en-YYYYMMDD.txt)")
 
 
 def short_title(record: Record | None, width: int = 70) -> str | None:

@@ -20,7 +20,7 @@ from mtgrules.lookup.coverage import engine_number
 _RANGE = re.compile(r"^\s*(\S+?)\s*[-\u2013\u2014]\s*(\S+)\s*$")
 # What a judge may write before a number: "CR 704.5g", "Rule 704.5g", "regla 704.5g",
 # "règle 704.5g", "§704.5g", "r. 704.5g".
-_PREFIX = re.compile(r"^\s*(?:(?:comprehensive\s+rules?|cr|rules?|reglas?|r[eèé]gles?|r)(?![a-z])[.:]?\s*|§\s*)+", re.IGNORECASE)
+_PREFIX = re.compile(rf"^\s*(?:(?:{rulenumbers.RULE_WORDS}|r)(?![a-z])[.:]?\s*|§\s*)+", re.IGNORECASE)
 # "704,5g" (a decimal comma), "704.5 g", "704.5(g)": the letters belong to the number.
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 _SPACED_LETTERS = re.compile(r"(?<=\d)\s*\(?([a-z]{1,2})\)?(?=$|\s*[-\u2013\u2014])")

@@ -45,6 +45,7 @@ from pathlib import PurePath
 from typing import Any
 
 from mtgrules import rulenumbers
+from mtgrules.i18n import _, ngettext
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.term_lexicon import Pair, TermLexicon, english_words, plain
 from mtgrules.records import Record
@@ -183,7 +184,8 @@ class Found:
         if not self.translation:
             return None
         pieces = ", ".join(f"{pair.phrase} → {pair.english} ({pair.lang}, {pair.score:.2f})" for pair in self.translation)
-        return f"{word} → {' '.join(pair.english for pair in self.translation)} (lexicon: {pieces})"
+        english = " ".join(pair.english for pair in self.translation)
+        return _("{word} → {english} (lexicon: {pieces})").format(word=word, english=english, pieces=pieces)
 
 
 def term_entries(catalog: Catalog) -> list[Entry]:
@@ -272,10 +274,10 @@ class Dictionary:
             entry.add_rule(number)
             if number in english:
                 entry.titled.append(number)
-            entry.add_name("en", heading, Source(SourceKind.RULES, f"rule {number}"))
+            entry.add_name("en", heading, Source(SourceKind.RULES, _rule(number)))
             for lang, name, confidence in translated.get(number, []):
                 # A title read by identity from another edition: its confidence is read when shown.
-                entry.add_name(lang, name, Source(SourceKind.TITLE, f"rule {number}", confidence if confidence is not None else _UNREAD))
+                entry.add_name(lang, name, Source(SourceKind.TITLE, _rule(number), confidence if confidence is not None else _UNREAD))
 
     def _glossary(self) -> None:
         """The view's glossary: an English entry heads (or joins) the entry of its first name
@@ -295,7 +297,7 @@ class Dictionary:
             entry = self._entry(forms[0])
             entry.glossary.setdefault("en", title)
             for form in forms:
-                entry.add_name("en", form, Source(SourceKind.GLOSSARY, f"glossary “{title}”"))
+                entry.add_name("en", form, Source(SourceKind.GLOSSARY, _("glossary “{title}”").format(title=title)))
             for number in references:
                 entry.add_rule(number)
                 if rulenumbers.is_rule_number(number) and number not in entry.cited:
@@ -307,7 +309,7 @@ class Dictionary:
             if len(same) == 1:
                 same[0].glossary.setdefault(lang, title)
                 for form in glossary_forms(title):
-                    same[0].add_name(lang, form, Source(SourceKind.GLOSSARY, f"glossary “{title}”", GLOSSARY_MATCH))
+                    same[0].add_name(lang, form, Source(SourceKind.GLOSSARY, _("glossary “{title}”").format(title=title), GLOSSARY_MATCH))
 
     # --- finding ---------------------------------------------------------------------------
 
@@ -363,7 +365,7 @@ class Dictionary:
                     learned = min(pair.confidence if pair.learned else pair.score for pair in pairs)
                     confidence = min(learned, untitled.confidence if untitled.confidence is not None else 1.0)
                     how = ", ".join(f"{pair.phrase} → {pair.english}" for pair in pairs)
-                    where = f"rule {untitled.number}; English name by the lexicon ({how})"
+                    where = _("rule {number}; English name by the lexicon ({how})").format(number=untitled.number, how=how)
                     entry.add_name(untitled.lang, untitled.title, Source(SourceKind.TITLE, where, round(confidence, 3)))
                     entry.add_rule(untitled.number)
                     entry.rules.sort(key=rulenumbers.sort_key)
@@ -371,7 +373,7 @@ class Dictionary:
         own = self._by_key.get(key)
         if own is None:
             own = self._by_key[key] = Entry(None)
-            own.add_name(untitled.lang, untitled.title, Source(SourceKind.TITLE, f"rule {untitled.number}", untitled.confidence))
+            own.add_name(untitled.lang, untitled.title, Source(SourceKind.TITLE, _rule(untitled.number), untitled.confidence))
             own.add_rule(untitled.number)
             self.entries.append(own)
         return own
@@ -443,7 +445,8 @@ class Dictionary:
                     best[key] = record
         for name, source in unread:
             held = best.get((name.lang, name.folded))
-            where = f"rule {held.number} of {held.edition}, {_where(held.source)}" if held else source.where
+            where = (_("rule {number} of {edition}, {where}").format(number=held.number, edition=held.edition, where=_where(held.source))
+                     if held else source.where)
             name.sources[name.sources.index(source)] = dataclasses.replace(
                 source, where=where, confidence=held.confidence if held else 0.0)
 
@@ -460,7 +463,7 @@ class Dictionary:
         wanted = [lang for lang in langs if lang in records] + (["en"] if missing and "en" not in langs and "en" in records else [])
         wanted = wanted or _any_language(records)
         if records:
-            return [{"lang": lang, "text": records[lang].text, "source": records[lang].source, "from": "glossary"}
+            return [{"lang": lang, "text": records[lang].text, "source": records[lang].source, "from": _("glossary")}
                     for lang in wanted], missing
         for number in [entry.defining_rule] if entry.defining_rule else []:
             texts = catalog.by_lang(number)
@@ -473,7 +476,7 @@ class Dictionary:
             if missing and "en" not in found and "en" in texts:
                 found.append("en")
             found = found or _any_language({lang: shown for lang, shown in texts.items() if shown.record.text})
-            return [{"lang": lang, "text": texts[lang].record.text, "source": texts[lang].record.source, "from": f"rule {number}"}
+            return [{"lang": lang, "text": texts[lang].record.text, "source": texts[lang].record.source, "from": _rule(number)}
                     for lang in found], missing
         return [], list(langs)
 
@@ -510,6 +513,10 @@ def _ordered(by_lang: dict[str, list[Name]]) -> dict[str, list[Name]]:
     return {lang: by_lang[lang] for lang in sorted(by_lang, key=lambda lang: (lang != "en", lang))}
 
 
+def _rule(number: str) -> str:
+    return _("rule {number}").format(number=number)
+
+
 def _where(source: str) -> str:
     """A record's source without the folders: "keywords_en_es_fr.tsv:6"."""
     path, _, line = source.rpartition(":")
@@ -517,8 +524,8 @@ def _where(source: str) -> str:
 
 
 def _card_evidence(pair: Pair) -> str:
-    seen = "line" if pair.count == 1 else "lines"
-    return f"lexicon: {pair.count} parallel {seen} ({'+'.join(pair.sources)})"
+    return ngettext("lexicon: {count} parallel line ({sources})", "lexicon: {count} parallel lines ({sources})", pair.count).format(
+        count=pair.count, sources="+".join(pair.sources))
 
 
 def glossary_forms(title: str) -> list[str]:

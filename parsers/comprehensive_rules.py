@@ -45,7 +45,7 @@ from pathlib import Path
 from mtgrules.errors import ParseError
 from mtgrules.parsers.decoding import lines, read_document, text_of
 from mtgrules.parsers.effective_dates import find_date
-from mtgrules.parsers.language import detect
+from mtgrules.parsers.language import detect_document
 from mtgrules.records import Record
 from mtgrules.rulenumbers import parent, references, sort_key, split
 
@@ -92,8 +92,8 @@ def parse_file(path: str | Path, lang: str | None = None) -> Edition:
 def parse(data: bytes | str, source: str, lang: str | None = None) -> Edition:
     """Parse a Comprehensive Rules document. Raises ParseError, and nothing else, on bad input.
 
-    `lang=None` accepts only a document that is clearly the English one (an English date and
-    English prose in the introduction); any other needs its language named.
+    `lang=None` reads the language from the introduction (`_language_of`); a document whose
+    introduction names none needs its language named.
 
     Give bytes (the parser decodes them), or text decoded without newline translation: Python's
     text mode reads the `\r\r\n` of some copies as two line ends, a blank line after every
@@ -101,7 +101,7 @@ def parse(data: bytes | str, source: str, lang: str | None = None) -> Edition:
     rows = list(enumerate(lines(text_of(data, source)), start=1))
     start = _contents_start(rows, source)
     effective, english_date = _effective_date(rows[:start], source, rows[start][0])
-    lang = lang or _english_or_refuse(rows[:start], english_date, source)
+    lang = lang or _language_of(rows[:start], english_date, source)
     contents, body = _read_contents(rows, start, source)
     body_parser = _Body(source, lang, effective, contents)
     glossary_start = body_parser.read(rows, body)
@@ -151,12 +151,17 @@ def _effective_date(front: list[Row], source: str, contents_line: int) -> tuple[
     raise ParseError(source, "no effective date above the table of contents", line=contents_line)
 
 
-def _english_or_refuse(front: list[Row], english_date: bool, source: str) -> str:
-    """Without `--lang`, only the English document is recognised: its date names the month
-    first in English and its introduction is English prose. Guessing any other language from
-    a rules text would be a guess, so the person is asked instead."""
-    if english_date and detect(" ".join(line for _, line in front)) == "en":
+def _language_of(front: list[Row], english_date: bool, source: str) -> str:
+    """Without `--lang`, the document's language is read from its introduction: English when
+    the date names the month first in English and the prose is English; a translation by its
+    script or its function words (`detect_document`: 规则 is Chinese, "las reglas" Spanish). A
+    text that says neither is refused with the mend, never guessed."""
+    prose = " ".join(line for _, line in front)
+    found = detect_document(prose)
+    if found == "en" and english_date:
         return "en"
+    if found is not None and found != "en":
+        return found
     raise ParseError(
         source,
         "cannot tell which language this rules document is in",

@@ -45,11 +45,12 @@ def kind_of(path: str | Path) -> str | None:
     return None
 
 
-def records(path: str | Path, kind: str) -> Iterator[Record]:
-    """The records of the data file at `path`, of `kind` (from `kind_of`), as they are read."""
+def records(path: str | Path, kind: str, warnings: list[str] | None = None) -> Iterator[Record]:
+    """The records of the data file at `path`, of `kind` (from `kind_of`), as they are read;
+    what was skipped is said in `warnings`."""
     with open_json(path) as reader:
         if kind == MTGJSON:
-            yield from mtgjson.records(reader)
+            yield from mtgjson.records(reader, warnings)
         else:
             yield from scryfall.records(reader, scryfall.RULINGS if kind == SCRYFALL_RULINGS else scryfall.CARDS)
 

@@ -84,3 +84,26 @@ def untranslated_fragments(text: str, lang: str) -> list[str]:
         if english >= 3 and english > 2 * others and english / len(tokens) >= 0.25:
             fragments.append(candidate)
     return fragments
+
+
+# Scripts that name their language by themselves, tried in this order: kana is Japanese even
+# beside Han characters; Han alone is Chinese.
+_SCRIPTS = (
+    ("ja", re.compile(r"[\u3040-\u30ff]")),
+    ("ko", re.compile(r"[\uac00-\ud7af]")),
+    ("zh", re.compile(r"[\u4e00-\u9fff]")),
+    ("ru", re.compile(r"[\u0400-\u04ff]")),
+)
+
+
+def detect_document(text: str) -> str | None:
+    """The language of a whole document's prose (a rules text's introduction): its script when
+    the script names one language (Japanese kana, Korean hangul, Chinese Han characters,
+    Cyrillic for Russian), else its function words (`detect`). A script counts when at least a
+    fifth of the letters are in it, so a few quoted names do not decide."""
+    letters = sum(char.isalpha() for char in text)
+    if letters:
+        for lang, script in _SCRIPTS:
+            if len(script.findall(text)) * 5 >= letters:
+                return lang
+    return detect(text)

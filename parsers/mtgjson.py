@@ -56,20 +56,23 @@ def looks_like_mtgjson(text: str) -> bool:
     return head.startswith("{") and '"data"' in head and ('"cards"' in text[:200000] or '"meta"' in head)
 
 
-def parse(data: bytes | str, source: str) -> list[Record]:
+def parse(data: bytes | str, source: str, warnings: list[str] | None = None) -> list[Record]:
     """The records of an MTGJSON document held in memory (a set file, say)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    return list(records(JsonReader(io.BytesIO(raw), source)))
+    return list(records(JsonReader(io.BytesIO(raw), source), warnings))
 
 
-def records(reader: JsonReader) -> Iterator[Record]:
+def records(reader: JsonReader, warnings: list[str] | None = None) -> Iterator[Record]:
     """The records of the MTGJSON document `reader` reads, a set file or AllPrintings, as they
-    are read. Raises ParseError at the first field of the wrong type or the first syntax error."""
+    are read. Raises ParseError at the first field of the wrong type or the first syntax error.
+    Real files have quirks that say nothing against the rest of the file: a ruling with empty
+    text (STX's Wandering Archaic, on four printings) is skipped, with one line in `warnings`
+    naming it, and the rest stored."""
     if not reader.peek():
         raise ParseError(reader.source, "the file is empty", mend=MEND)
     reader.expect(_WHAT, MEND)
     document = _Document(reader)
-    printings = _Printings(reader.source)
+    printings = _Printings(reader.source, warnings if warnings is not None else [])
     for key in reader.members("the MTGJSON document"):
         if key == "data":
             for card, where, set_code in document.cards():
@@ -115,8 +118,9 @@ class _Printings:
     """Card entries, in file order, into records: one card record per name (plus one for each
     printing that brings new languages), its rulings once, and faces of one printing joined."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, warnings: list[str]):
         self.source = source
+        self.warnings = warnings
         self.langs = LanguagesGiven()
         self.ruled: set[str] = set()  # card names whose rulings were given
         self.pending: Record | None = None  # the card record of the last printing, open to its other faces
@@ -170,9 +174,10 @@ class _Printings:
         self.pending_printing = entry.printing
 
     def _take_rulings(self, entry: _Entry, where: str) -> None:
-        if entry.name in self.ruled or not entry.rulings:
+        if entry.name in self.ruled or not (entry.rulings or entry.skipped):
             return
         self.ruled.add(entry.name)
+        self.warnings += entry.skipped
         self.rulings = [
             Record(
                 kind="ruling",
@@ -221,7 +226,15 @@ class _Entry:
                 value = foreign.text(key)
                 if value:
                     table.setdefault(code, value)
-        self.rulings = [(ruling.date("date"), ruling.required("text")) for ruling in card.objects("rulings")]
+        self.rulings: list[tuple[str | None, str]] = []
+        self.skipped: list[str] = []  # rulings without text, said once per card
+        for number, ruling in enumerate(card.objects("rulings"), start=1):
+            date, text = ruling.date("date"), ruling.text("text")
+            if text and text.strip():
+                self.rulings.append((date, text))
+            else:
+                problem = card.error(f"{self.name}: ruling {number} ({date or 'no date'}) has no text; skipped")
+                self.skipped.append(f"{problem.source}:{problem.line}: {problem.message}")
 
     @property
     def langs(self) -> set[str]:

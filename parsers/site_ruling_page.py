@@ -62,6 +62,7 @@ class RulingPage:
     source: str
     rulings: list[PageRuling] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)  # candidates for the card's name, best first
+    warnings: list[str] = field(default_factory=list)  # rulings skipped: dated, but with no text once read
 
 
 @dataclass
@@ -177,6 +178,9 @@ def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None)
     for mark, (group, rest, line) in zip(marks, texts):
         text = " ".join(part for part in [rest if mark.place == "start" else "", *(b.text for b in group),
                                           rest if mark.place == "end" else ""] if part)
+        if not any(character.isalnum() for character in text):  # only markup (a link, an image) or spaces
+            page.warnings.append(f"{source}:{line}: the ruling dated {mark.iso} has no text once read (only markup?); skipped")
+            continue
         page.rulings.append(
             PageRuling(mark.iso, text, line, len(page.rulings) + 1, language.untranslated_fragments(text, detected))
         )

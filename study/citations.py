@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from mtgrules.i18n import translation
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.records import Record, most_confident_by_number
 
@@ -77,26 +78,30 @@ class RuleTexts:
     def cite(self, number: str, lang: str) -> Citation:
         """The text of the rule the engine cites as `number`, in `lang`, else in English with a
         note, else a note alone."""
+        _ = translation(lang).gettext  # the notes speak the language of the judging, which Babel finds as `_`
         here = self.to_view(number)
         if here is None:
-            return Citation(number, None, None, f"{number} (as the engine numbers it) cannot be found in the {self.edition} edition")
-        renumbered = f"numbered {here} in the {self.edition} edition" if here != number else None
+            return Citation(number, None, None, _("{number} (as the engine numbers it) cannot be found in the {edition} edition")
+                            .format(number=number, edition=self.edition))
+        renumbered = None if here == number else _("numbered {number} in the {edition} edition").format(number=here, edition=self.edition)
         by_lang = self.by_number.get(here, {})
         if lang in by_lang:
-            return Citation(number, by_lang[lang].text, lang, _notes(renumbered, self._follows(here, by_lang[lang])))
+            return Citation(number, by_lang[lang].text, lang, _notes(renumbered, self._follows(here, by_lang[lang], _)))
         if "en" in by_lang:
-            return Citation(number, by_lang["en"].text, "en", _notes(renumbered, f"no {lang} text for {here} in the corpus; English text"))
+            missing = _("no {lang} text for {number} in the corpus; English text").format(lang=lang, number=here)
+            return Citation(number, by_lang["en"].text, "en", _notes(renumbered, missing))
         return Citation(
             number, None, None,
-            f"{number} is not in the corpus; `mtgrules ingest` the English Comprehensive Rules to read it",
+            _("{number} is not in the corpus; `mtgrules ingest` the English Comprehensive Rules to read it").format(number=number),
         )
 
-    def _follows(self, number: str, record: Record) -> str | None:
+    def _follows(self, number: str, record: Record, _) -> str | None:
         """A translation of another edition's text says so, and whether the English changed since."""
         if not (record.edition and self.edition and record.edition != self.edition):
             return None
         changed = (number, record.lang) in self.english_changed
-        return f"translated from the {record.edition} text" + ("; the English has changed since" if changed else "")
+        return (_("translated from the {edition} text; the English has changed since") if changed
+                else _("translated from the {edition} text")).format(edition=record.edition)
 
     def numbers(self, lang: str) -> list[str]:
         return [number for number, by_lang in self.by_number.items() if lang in by_lang]
@@ -104,6 +109,15 @@ class RuleTexts:
 
 def _notes(*notes: str | None) -> str | None:
     return "; ".join(note for note in notes if note) or None
+
+
+def preferred_lang(texts: RuleTexts) -> str:
+    """The language to study and judge in when none is asked: the person's
+    (`mtgrules.i18n.interface_language`) when the corpus has rules in it, else `default_lang`."""
+    from mtgrules.i18n import interface_language
+
+    lang = interface_language()
+    return lang if any(lang in by_lang for by_lang in texts.by_number.values()) else default_lang(texts)
 
 
 def default_lang(texts: RuleTexts) -> str:

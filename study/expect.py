@@ -48,13 +48,20 @@ from mtgrules.study.checks import (
 )
 from mtgrules.study.tomllines import Path
 
-NOTHING = False  # `attached_to = false`: attached to nothing (likewise attacking, blocking, protector)
+NOTHING = False  # `attached_to = false`: attached to nothing (likewise attacking, blocking, protector, sector)
 
 
 def _text_or_false(value: Any, path: Path) -> str | bool:
     if value is False:
         return NOTHING
     return text(value, path)
+
+
+def _sector_or_false(value: Any, path: Path) -> str | bool:
+    """A sector, or `false`: no sector designation (it ended, 702.158b)."""
+    if value is False:
+        return NOTHING
+    return one_of(SECTORS)(value, path)
 
 
 def _zone_contents(value: Any, path: Path) -> int | list[str]:
@@ -90,7 +97,7 @@ OBJECT_FACTS: dict[str, Checker] = {
     "power": integer(-LIMITS.BIG, LIMITS.BIG), "toughness": integer(-LIMITS.BIG, LIMITS.BIG),
     "counters": mapping(counter_kind, integer(0, LIMITS.BIG), 50),
     "attached_to": _text_or_false, "attacking": _text_or_false, "blocking": _text_or_false, "blocked": boolean,
-    "protector": _text_or_false, "sector": one_of(SECTORS),
+    "protector": _text_or_false, "sector": _sector_or_false,
 }
 EXPECT: dict[str, Checker] = {
     "events": listed(_event), "absent": listed(rule_number), "illegal": listed(integer(1, LIMITS.ACTIONS)),

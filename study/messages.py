@@ -110,6 +110,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "removed_from_game": "{player} quita {name} de la partida: {reason}",
         "protector_chosen": "{player} elige a {protector} como protector de {name}: {reason}",
         "sector_chosen": "{player} pone {name} en el sector {sector}: {reason}",
+        "sectors_end": ("{names} {count|pierde su designación de sector|pierden sus designaciones de sector}: ningún "
+                        "jugador controla un permanente con escultor espacial"),
         "speed": "la velocidad de {player} pasa a ser {speed}: {reason}",
         "cast": "{player} lanza {name}",
         "countered": "{name} es contrarrestado",
@@ -162,6 +164,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "reason_player_left": "el jugador al que ataca abandonó la partida",
         "combat_ends": "termina el combate: todas las criaturas se retiran del combate",
         "cleanup": "el daño desaparece: {count} {count|permanente pierde|permanentes pierden} el daño marcado",
+        "shields_end": "{count} {count|escudo de regeneración termina|escudos de regeneración terminan} con el turno, sin usar",
         "illegal_game_over": "la partida ha terminado",
         "illegal_not_in_hand": "{name} no está en una mano",
         "illegal_not_on_stack": "{name} no está en la pila",
@@ -300,6 +303,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "removed_from_game": "{player} retire {name} de la partie : {reason}",
         "protector_chosen": "{player} choisit {protector} comme protecteur de {name} : {reason}",
         "sector_chosen": "{player} met {name} dans le secteur {sector} : {reason}",
+        "sectors_end": ("{names} {count|perd sa désignation de secteur|perdent leurs désignations de secteur} : aucun "
+                        "joueur ne contrôle de permanent avec sculpteur spatial"),
         "speed": "la vitesse de {player} devient {speed} : {reason}",
         "cast": "{player} lance {name}",
         "countered": "{name} est contrecarré",
@@ -352,6 +357,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "reason_player_left": "le joueur qu'il attaque a quitté la partie",
         "combat_ends": "fin du combat : toutes les créatures sont retirées du combat",
         "cleanup": "les blessures disparaissent : {count} {count|permanent perd|permanents perdent} ses blessures",
+        "shields_end": ("{count} {count|bouclier de régénération prend fin|boucliers de régénération "
+                        "prennent fin} avec le tour, sans servir"),
         "illegal_game_over": "la partie est terminée",
         "illegal_not_in_hand": "{name} n'est pas dans une main",
         "illegal_not_on_stack": "{name} n'est pas sur la pile",

@@ -23,6 +23,7 @@ none), card type capitalisation, and every reference to an object or a player.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -411,9 +412,13 @@ def loads(text_: str, source: str) -> Scenario:
 
 
 def load(path: str | FilePath) -> Scenario:
-    """Read and check a scenario file; `source` in errors is the path as given."""
+    """Read and check a scenario file; `source` in errors is the path as given. A named pipe is
+    opened without waiting for a writer (one nobody writes to reads as empty, never hangs; a
+    pipe from `<(command)` has its writer already)."""
     try:
-        with FilePath(path).open("rb") as handle:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with open(descriptor, "rb") as handle:
+            os.set_blocking(descriptor, True)
             raw = handle.read(LIMITS.FILE_BYTES + 1)
     except OSError as error:
         raise ScenarioError(str(path), f"can't read the scenario: {error.strerror}") from None

@@ -94,6 +94,27 @@ def test_diff_json_gives_a_renumbering_as_one_move(run):
     assert all(e["old"] is None or e["old"].startswith("701") or e["new"].startswith("701") for e in entries)
 
 
+def test_diff_moves_is_the_renumbering_map_and_nothing_else(run):
+    result = run("diff", "2024-06-07", "2025-06-06", "--moves", "--json")
+    assert result.exit_code == 0, result.output
+    moves = json_lines(result.stdout)
+    by_old = {m["old"]: m for m in moves}
+    assert (by_old["701.28"]["new"], by_old["701.28"]["title"]) == ("701.27", "Transform")
+    assert (by_old["701.50"]["new"], by_old["701.50"]["title"]) == ("701.28", "Convert")
+    assert (by_old["701.47"]["new"], by_old["701.47"]["title"]) == ("701.50", "Connive")
+    assert all(set(m) == {"old", "new", "title", "text_changed"} and m["old"] != m["new"] for m in moves)
+    # The very moves the full diff lists, no more (no edits, additions or removals).
+    full = json_lines(run("diff", "2024-06-07", "2025-06-06", "--json").stdout)
+    assert [(m["old"], m["new"]) for m in moves] == [(e["old"], e["new"]) for e in full if e["change"] == "moved"]
+    readable = run("diff", "2024-06-07", "2025-06-06", "--moves", "--section", "701.28").stdout.splitlines()
+    assert readable[0].split() == ["701.28", "→", "701.27", "Transform"]
+
+
+def test_diff_moves_without_moves_exits_1(run):
+    result = run("diff", "latest", "2026-08-07", "--moves")
+    assert result.exit_code == 1 and "no rule moved from 2026-08-07 to 2026-08-07" in result.stderr
+
+
 def test_diff_summarises_then_lists_changes(run):
     result = run("diff", "2025-06-06", "latest", "--section", "704")
     lines = result.stdout.splitlines()

@@ -230,9 +230,8 @@ def test_chinese_examples_and_titles():
 
 
 @pytest.mark.shared
-def test_chinese_without_lang_asks_for_it():
-    with pytest.raises(ParseError, match="--lang"):
-        parse_file(corpus_file("cr/zh-20240607.txt"))
+def test_chinese_without_lang_is_recognised_by_its_script():
+    assert parse_file(corpus_file("cr/zh-20240607.txt")).lang == "zh"
 
 
 # --- layout quirks, on the invented fragment -----------------------------------------------------
@@ -437,3 +436,34 @@ def test_looks_like_the_rules():
 @pytest.mark.parametrize("name", [*ENGLISH, "zh-20240607.txt"])
 def test_real_files_look_like_the_rules(name):
     assert looks_like_comprehensive_rules(raw_text(name))
+
+
+# The introduction of the fragment, as a translation would write it.
+_TRANSLATED_INTRODUCTIONS = {
+    "es": "Este es un fragmento inventado con la forma del documento de las reglas, escrito para las pruebas. Tiene unas pocas"
+          " reglas y un glosario corto, y no es el texto real.",
+    "fr": "Ceci est un fragment inventé qui a la forme du document des règles, écrit pour les tests. Il a quelques règles et un"
+          " glossaire court, et ce n'est pas le vrai texte.",
+    "zh": "这是为测试而写的一个虚构片段，具有规则文件的形式。它有几条规则和一个简短的词汇表，并不是真正的文本。",
+    "ja": "これはテストのために書かれた、規則の文書の形をした架空の断片です。いくつかの規則と短い用語集があります。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_TRANSLATED_INTRODUCTIONS))
+def test_a_translation_is_recognised_by_its_introduction(lang):
+    """Without --lang, a rules document in another language is read in the language its
+    introduction is written in (script, or function words), not refused and not taken for English."""
+    english = "This is an invented fragment in the shape of the rules document, written for the tests. It has a few rules and a short glossary, and it is not the real text."
+    assert english in FRAGMENT
+    edition = parse(FRAGMENT.replace(english, _TRANSLATED_INTRODUCTIONS[lang]), "translated.txt")
+    assert edition.lang == lang and {record.lang for record in edition.records} == {lang}
+
+
+def test_a_document_whose_introduction_names_no_language_is_refused_with_the_mend():
+    english = "This is an invented fragment in the shape of the rules document, written for the tests. It has a few rules and a short glossary, and it is not the real text."
+    german = (FRAGMENT.replace(english, "Dies ist ein erfundenes Stück, für Prüfungen geschrieben.")
+              .replace("These rules are effective as of August 7, 2026.", "Diese Regeln gelten ab dem 7. August 2026.")
+              .replace("Magic: The Gathering Comprehensive Rules", "Magic: The Gathering Umfassende Regeln"))
+    with pytest.raises(ParseError) as refused:
+        parse(german, "de.txt")
+    assert "cannot tell which language" in str(refused.value) and "--lang" in str(refused.value)

@@ -18,7 +18,7 @@ USAGE_ERRORS = [
     (["rul", "704.5"], "(did you mean rule?)"),
     (["qiz"], "(did you mean quiz?)"),
     (["ingets", "x"], "(did you mean ingest or engine?)"),
-    (["xyzzy"], "no such command 'xyzzy' (the commands are card, diff,"),
+    (["xyzzy"], "no such command 'xyzzy' (the commands are card, cite, config, diff,"),
     (["engine", "covrage"], "engine: no such command 'covrage' (did you mean coverage?)"),
     (["card"], "card: missing argument 'NAME...' (usage: mtgrules card [OPTIONS] NAME...)"),
     (["rule"], "rule: missing argument 'NUMBER' (usage: mtgrules rule"),

@@ -110,7 +110,7 @@ def test_spanish_messages_and_citations_from_the_seeds_and_missing_ones_say_so()
     assert lethal["note"] is None
     cast = judge_json(str(EXAMPLES / "gift.toml"), "--lang", "es")[0]
     assert cast["text"] is None and cast["text_lang"] is None
-    assert "601.2 is not in the corpus" in cast["note"]
+    assert "601.2 no está en el corpus" in cast["note"]  # the note in the language of the judging
 
 
 def test_french_messages():
@@ -128,10 +128,10 @@ def test_fallback_to_english_with_a_note_once_english_is_ingested():
     promised = rows[1]
     assert promised["rule"] == "702.174k" and promised["text_lang"] == "en"
     assert "declares the intention to pay" in promised["text"]
-    assert promised["note"] == "no es text for 702.174k in the corpus; English text"
+    assert promised["note"] == "no hay texto en es de 702.174k en el corpus; texto en inglés"
     text = runner.invoke(cli, ["judge", str(EXAMPLES / "sba-creatures.toml"), "--lang", "fr"]).output
     assert "704.5g — Grizzly Bears est détruit : blessures mortelles" in text
-    assert "note: no fr text for 704.5g in the corpus; English text" in text
+    assert "remarque : aucun texte en fr pour 704.5g dans le corpus ; texte anglais" in text
     assert "If a creature has toughness greater than 0" in text
     # With English ingested, English is the default language.
     default = judge_json(str(EXAMPLES / "convert.toml"))

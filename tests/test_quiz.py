@@ -152,7 +152,7 @@ class InterruptAtEnd(io.BytesIO):
 def test_ctrl_c_saves_progress_and_exits_130(isolated_home):
     code, output, errors = run("--lang", "es", "--count", "5", "--seed", "1", answers=InterruptAtEnd(b"1\n1\n1\n"))
     assert code == 130
-    assert "interrupted: 3 answer(s) saved" in errors and "Traceback" not in output + errors
+    assert "interrupted: 3 answers saved" in errors and "Traceback" not in output + errors
     assert score(output)[1] == 3
     assert sum(row[2] for row in saved(isolated_home)) == 3
 
@@ -191,7 +191,7 @@ def test_english_rules_open_every_section_and_the_gift_and_energy_scenarios(isol
     code, output, _ = run("--lang", "es", "--kind", "scenario", "--section", "107", "--count", "1", "--seed", "1",
                           answers="1\n")
     assert code == 0 and "¿Qué ocurre?" in output
-    assert "note: no es text for 107.14 in the corpus; English text" in output
+    assert "nota: no hay texto en es de 107.14 en el corpus; texto en inglés" in output
     code, output, _ = run("--kind", "text", "--section", "100", "--count", "1", "--seed", "1", answers="1\n")
     assert code == 0 and re.search(r"^What does rule 100\.\d+[a-z]+ say\?$", output, re.M)
     # In French: the prompt, the board, the outcomes, the verdict and the re-asking.
@@ -245,5 +245,5 @@ def test_a_real_terminal_session_interrupted_by_ctrl_c(tmp_path):
     status = ended[1]
     assert os.waitstatus_to_exitcode(status) == 130, text
     assert "Ctrl-C guarda y termina" in text and "Pregunta 2/3" in text
-    assert "interrupted: 1 answer(s) saved" in text and "score: " in text and "Traceback" not in text
+    assert "interrupted: 1 answer saved" in text and "score: " in text and "Traceback" not in text
     assert sum(row[2] for row in saved(tmp_path / "home")) == 1

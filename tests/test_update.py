@@ -89,7 +89,7 @@ def test_update_fetches_checks_and_ingests_then_finds_nothing_new(server, isolat
     assert lines[0].endswith(" records (rules)")
     assert lines[1].startswith(f"mtgjson: {downloads(isolated_home) / 'mtgjson' / 'AllPrintings.json.xz'}: downloaded, ")
     # MTGJSON gives the same rulings (it takes them from Scryfall): Scryfall's file adds the newer one.
-    assert lines[2] == f"scryfall: {downloads(isolated_home) / 'scryfall' / 'rulings.json'}: downloaded, 1 records (scryfall rulings)"
+    assert lines[2] == f"scryfall: {downloads(isolated_home) / 'scryfall' / 'rulings.json'}: downloaded, 1 record (scryfall rulings)"
     ruled = next(card for card in kld["cards"] if card["rulings"])
     shown = CliRunner().invoke(cli, ["card", ruled["name"], "--json"])
     texts = [ruling["texts"]["en"] for ruling in json.loads(shown.stdout.splitlines()[0])["rulings"]]
@@ -235,3 +235,25 @@ def test_from_a_folder_checks_published_hashes_and_ingests(tmp_path, isolated_ho
     (folder / "AllPrintings.json.gz.sha256").write_bytes(sha256(b"other"))
     damaged = CliRunner().invoke(cli, ["update", "--from", str(folder)])
     assert damaged.exit_code == 2 and "AllPrintings.json.gz: its SHA-256 is not the one in AllPrintings.json.gz.sha256" in damaged.stderr
+
+
+def test_from_a_folder_treats_each_file_alone(tmp_path, isolated_home, kld):
+    """One file that cannot be stored (damaged, or not a document it can read) does not keep the
+    others out: each is stored or listed with its one-line reason, and the command exits 2."""
+    folder = tmp_path / "by-hand"
+    folder.mkdir()
+    (folder / "MagicCompRules 20260807.txt").write_text(FRAGMENT, encoding="utf-8")
+    printings = write(folder / "AllPrintings.json.gz", all_printings(kld), "gzip")
+    (folder / "AllPrintings.json.gz.sha256").write_bytes(sha256(b"other"))  # damaged
+    (folder / "notes.txt").write_text("a note to myself, not a rules document\n", encoding="utf-8")
+    assert printings.exists()
+    result = CliRunner().invoke(cli, ["update", "--from", str(folder)])
+    assert result.exit_code == 2
+    stored = result.stdout.splitlines()
+    assert len(stored) == 1 and "MagicCompRules 20260807.txt: given, " in stored[0] and "(rules)" in stored[0]
+    refused = [line for line in result.stderr.splitlines() if line.startswith("not stored: ")]
+    assert len(refused) == 2
+    assert any("AllPrintings.json.gz: its SHA-256 is not the one in" in line for line in refused)
+    assert any("notes.txt" in line for line in refused)
+    assert "mtgrules: 2 of 3 file(s) not stored (listed above); 1 stored" in result.stderr
+    assert CliRunner().invoke(cli, ["rule", "100.1"]).exit_code == 0  # what could be stored, was
