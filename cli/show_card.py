@@ -1,5 +1,5 @@
 """What `mtgrules card` shows, without click (`mtgrules.cli.card` is the command's click
-definition, `mtgrules.cli.plain` its plain form; both call `show`).
+definition, which calls `show`).
 
 Renders what `mtgrules.lookup.cards` finds: how the name matched (exact, a name in another
 language, the words of names, a beginning, or the closest name and its distance), the card's

@@ -1,5 +1,5 @@
 """What `mtgrules history` shows, without click (`mtgrules.cli.history` is the command's click
-definition, `mtgrules.cli.plain` its plain form; both call `show`).
+definition, which calls `show`).
 
 A rule through every English edition of the corpus (Academy Ruins calls this a trace), with
 its subrules, word-level changes, and with `--lang`, which edition each translation follows.
@@ -62,7 +62,7 @@ def show(number: str, edition: str | None, langs: list[str] | None, as_json: boo
     """Look up and print (the parameters are those of the command, as click gives them); exits
     1 when no edition has the rule."""
     from mtgrules.lookup import editions
-    from mtgrules.lookup.history import editions_with, entry_identities, find_edition, history_entries
+    from mtgrules.lookup.history import editions_with, find_edition, rule_history
 
     trace = load_trace()
     asked = editions.resolve(trace.editions, edition) if edition else None
@@ -80,10 +80,7 @@ def show(number: str, edition: str | None, langs: list[str] | None, as_json: boo
     if asked is None and found != trace.newest:
         echo("mtgrules: " + _("{number} is not in {newest}; read as numbered in {edition}").format(
             number=number, newest=trace.newest, edition=found), err=True)
-    shown = entry_identities(trace, number, found)
-    trace.preload(shown, [n for identity in shown if (n := trace.number(identity, found))])
-    translations = trace.corpus.translations_of(shown, langs) if langs else []
-    for entry in history_entries(trace, number, found, translations):
+    for entry in rule_history(trace, number, found, langs):
         if as_json:
             echo_json(entry)
         else:

@@ -1,5 +1,5 @@
 """What `mtgrules search` does and prints, without click (`mtgrules.cli.search` is the command's
-click definition, `mtgrules.cli.plain` its plain form without click; both call `show`).
+click definition, which calls `show`).
 
 Thin: the query language, ranking, translation and snippets live in `mtgrules.index.query`. A
 query that is just a rule number shows that rule, as `mtgrules rule` would. Hits found through
@@ -32,6 +32,12 @@ def shared_cards(cards: list[str], shown: int = 2) -> str:
     if len(cards) <= shown + 1:
         return ", ".join(cards[:-1]) + (" and " if len(cards) > 1 else "") + cards[-1]
     return f"{', '.join(cards[:shown])} and {len(cards) - shown} other cards"
+
+
+def json_row(hit, partial: bool) -> dict:
+    """A hit as `search --json` prints it (and the web API gives it): its fields, the snippet
+    marked with **, and whether the search was partial."""
+    return hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": partial}
 
 
 def describe_key(hit) -> str:
@@ -91,15 +97,14 @@ def show(
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
     from mtgrules.cli.progress import TerminalReporter
-    from mtgrules.index import heal
+    from mtgrules.index.query import Index
 
-    def run(index):
+    with Index.current(TerminalReporter()) as index:
+        reject_unknown_codes(langs, index.langs, "records")
         if langs and not set(langs) & set(index.langs):
-            return index, None
-        return index, index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
-
-    index, results = heal.run(run, TerminalReporter())  # a damaged index is built again, once
-    reject_unknown_codes(langs, index.langs, "records")
+            results = None
+        else:
+            results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
     if results is None:
         echo(f"mtgrules: nothing in {', '.join(langs or [])}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)
@@ -114,7 +119,7 @@ def show(
     translation = None
     for rank, hit in enumerate(results.hits, start=1):
         if as_json:
-            echo_json(hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": results.partial})
+            echo_json(json_row(hit, results.partial))
             continue
         if hit.translation and hit.translation != translation:
             echo(style(f"translated [{hit.lang}]: {safe(hit.translation)}", fg="cyan"))

@@ -1,5 +1,5 @@
 """What `mtgrules term` shows, without click (`mtgrules.cli.term` is the command's click
-definition, `mtgrules.cli.plain` its plain form; both call `show`).
+definition, which calls `show`).
 
 Renders what `mtgrules.lookup.terms` finds for WORD (any of the term's names or forms in any
 language, in any case, with or without accents, or words the lexicon translates into its

@@ -449,11 +449,17 @@ def load(path: str | FilePath) -> Scenario:
             raw = handle.read(LIMITS.FILE_BYTES + 1)
     except OSError as error:
         raise ScenarioError(str(path), f"can't read the scenario: {error.strerror}") from None
+    return load_bytes(raw, str(path))
+
+
+def load_bytes(raw: bytes, source: str) -> Scenario:
+    """Check a scenario's bytes as read from a file or sent to the web's scenario page (at
+    most `LIMITS.FILE_BYTES`, UTF-8), then as `loads`."""
     if len(raw) > LIMITS.FILE_BYTES:
-        raise ScenarioError(str(path), f"larger than {LIMITS.FILE_BYTES // 1024} KiB, the most a scenario file may be")
+        raise ScenarioError(source, f"larger than {LIMITS.FILE_BYTES // 1024} KiB, the most a scenario file may be")
     try:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise ScenarioError(str(path), "not UTF-8 text (TOML files are UTF-8)", line=line) from None
-    return loads(content, str(path))
+        raise ScenarioError(source, "not UTF-8 text (TOML files are UTF-8)", line=line) from None
+    return loads(content, source)
