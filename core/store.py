@@ -1049,7 +1049,7 @@ class Store(Queries):
         if self._db is None:
             return
         if self.in_memory:
-            if not readiness.seeds_alone(self.path):
+            if not corpus_schema.seeds_alone(self.path):
                 self.close()
             return
         version = self._version_between_snapshots(self._db)
