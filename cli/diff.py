@@ -91,13 +91,11 @@ def diff(old: str, new: str, scope: str | None, moves: bool, as_json: bool) -> N
 
     A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed
     (with --moves: when no rule moved)."""
-    from mtgrules.align.identities import StoredTrace
     from mtgrules.lookup import changes, editions
 
     every = load_trace()
     old_edition, new_edition = editions.resolve(every.editions, old), editions.resolve(every.editions, new)
-    first, last = sorted((old_edition, new_edition))
-    trace = StoredTrace(every.corpus, editions=[e for e in every.editions if first <= e <= last])  # only what lies between
+    trace = changes.between(every, old_edition, new_edition)
     if moves:
         _print_moves(changes.moves(trace, old_edition, new_edition, scope), old_edition, new_edition, scope, as_json)
         return

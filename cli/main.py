@@ -28,6 +28,7 @@ COMMANDS = {
     "update": "mtgrules.cli.update:update",
     "cite": "mtgrules.cli.cite:cite",
     "config": "mtgrules.cli.config:config",
+    "serve": "mtgrules.cli.serve:serve",
 }
 
 

@@ -60,7 +60,7 @@ def show(number: str, edition: str | None, langs: list[str] | None, as_json: boo
     """Look up and print (the parameters are those of the command, as click gives them); exits
     1 when no edition has the rule."""
     from mtgrules.lookup import editions
-    from mtgrules.lookup.history import editions_with, entry_identities, find_edition, history_entries
+    from mtgrules.lookup.history import editions_with, find_edition, rule_history
 
     trace = load_trace()
     asked = editions.resolve(trace.editions, edition) if edition else None
@@ -78,10 +78,7 @@ def show(number: str, edition: str | None, langs: list[str] | None, as_json: boo
     if asked is None and found != trace.newest:
         echo("mtgrules: " + _("{number} is not in {newest}; read as numbered in {edition}").format(
             number=number, newest=trace.newest, edition=found), err=True)
-    shown = entry_identities(trace, number, found)
-    trace.preload(shown, [n for identity in shown if (n := trace.number(identity, found))])
-    translations = trace.corpus.translations_of(shown, langs) if langs else []
-    for entry in history_entries(trace, number, found, translations):
+    for entry in rule_history(trace, number, found, langs):
         if as_json:
             echo_json(entry)
         else:

@@ -19,7 +19,7 @@ from mtgrules.cli.corpus import check_langs, edition_label, note_untraced, open_
 from mtgrules.cli.output import echo, echo_json, style, wrap
 from mtgrules.i18n import N_, _, interface_language
 from mtgrules.lookup.catalog import Catalog
-from mtgrules.lookup.rules import descendants, parse_numbers, rule_entry
+from mtgrules.lookup.rules import descendants, parse_numbers, rule_entries
 
 # At most this many citing rules are listed under a rule; the rest are counted (`--json` has all).
 CITED_BY_SHOWN = 12
@@ -113,9 +113,8 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
     lacking: dict[str, int] = {}
     english_shown = False
     for number in known:
-        subrules = descendants(catalog, number)
-        entries = [rule_entry(catalog, number, langs, registry, head=True)]
-        entries += [rule_entry(catalog, subrule, langs, registry, head=False) for subrule in subrules]
+        entries = rule_entries(catalog, number, langs, registry)
+        subrules = entries[1:]
         for position, entry in enumerate(entries):
             for lang, text in entry["texts"].items():
                 if text is None:

@@ -33,6 +33,12 @@ def shared_cards(cards: list[str], shown: int = 2) -> str:
     return f"{', '.join(cards[:shown])} and {len(cards) - shown} other cards"
 
 
+def json_row(hit, partial: bool) -> dict:
+    """A hit as `search --json` prints it (and the web API gives it): its fields, the snippet
+    marked with **, and whether the search was partial."""
+    return hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": partial}
+
+
 def describe_key(hit) -> str:
     """How a result names what it is: "rule 704.5f", "ruling Electrozoa #3", "glossary Gift"."""
     if hit.kind in ("rule", "section"):
@@ -113,7 +119,7 @@ def show(
     translation = None
     for rank, hit in enumerate(results.hits, start=1):
         if as_json:
-            echo_json(hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": results.partial})
+            echo_json(json_row(hit, results.partial))
             continue
         if hit.translation and hit.translation != translation:
             echo(style(f"translated [{hit.lang}]: {hit.translation}", fg="cyan"))

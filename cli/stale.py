@@ -12,22 +12,7 @@ from mtgrules.cli.editions import load_trace, render_diff
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.i18n import N_, _
-
-
-def _runs(numbers: list[str], order: list[str]) -> list[tuple[str, str, int]]:
-    """Untranslated numbers as runs of consecutive rules of the edition: (first, last, count)."""
-    wanted = set(numbers)
-    runs: list[tuple[str, str, int]] = []
-    current: list[str] = []
-    for number in order:
-        if number in wanted:
-            current.append(number)
-        elif current:
-            runs.append((current[0], current[-1], len(current)))
-            current = []
-    if current:
-        runs.append((current[0], current[-1], len(current)))
-    return runs
+from mtgrules.lookup.stale import runs
 
 
 def _print_lang(lang: str, counts: dict[str, int], entries: list[dict], newest: str, order: list[str]) -> None:
@@ -58,8 +43,8 @@ def _print_lang(lang: str, counts: dict[str, int], entries: list[dict], newest: 
         click.echo(render_diff(entry["diff"], indent=" " * 12))
     untranslated = [entry["number"] for entry in entries if entry["status"] == "untranslated"]
     if untranslated:
-        runs = "; ".join(first if count == 1 else f"{first}–{last} ({count})" for first, last, count in _runs(untranslated, order))
-        click.echo(wrap(_("untranslated in {edition}: {runs}").format(edition=newest, runs=runs), indent="  "))
+        listed = "; ".join(first if count == 1 else f"{first}–{last} ({count})" for first, last, count in runs(untranslated, order))
+        click.echo(wrap(_("untranslated in {edition}: {runs}").format(edition=newest, runs=listed), indent="  "))
     click.echo()
 
 
@@ -70,15 +55,12 @@ def stale(langs: list[str] | None, as_json: bool) -> None:
     """List translated rules whose English has changed since, and rules not yet translated.
 
     Exit 0 when the list has anything, 1 when every translation is current and complete."""
-    from mtgrules.lookup import editions
-    from mtgrules.lookup.stale import stale_entries
+    from mtgrules.lookup.stale import report
 
     if langs and "en" in langs:
         raise click.BadParameter(_("English is what translations follow: name other languages, e.g. es,fr"), param_hint="--lang")
     trace = load_trace()
-    trace.read_editions(trace.editions)  # every rule of every edition is looked at
-    translated = trace.corpus.records(kinds=["rule"], langs=langs, translated=True)
-    summary, entries = stale_entries(trace, editions.translations(translated, langs), langs)
+    summary, entries = report(trace, langs)
     if not summary:
         click.echo("mtgrules: " + _("no translated rules in the corpus; name a language with --lang to list what to translate"), err=True)
         sys.exit(1)

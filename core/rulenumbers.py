@@ -172,3 +172,33 @@ def _references(text: str) -> tuple[str, ...]:
         for number in re.findall(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
             add(number)
     return tuple(found)
+
+
+def reference_spans(text: str) -> list[tuple[int, int, str]]:
+    """Where `references` finds each number in `text`: (start, end, number), in text order,
+    without overlaps, for a page to make each a link. The end of a range ("701.27a–f") is its
+    own span, naming the last number of the range; a section number (714) counts after a word
+    for "rule", as in `references`."""
+    three_digits, bare_number, number_range, reference_context = _reference_patterns()
+    if three_digits.search(text) is None:
+        return []
+    spans: list[tuple[int, int, str]] = []
+    for match in bare_number.finditer(text):
+        spans.append((match.start(), match.end(), match.group(0).rstrip(".")))
+        range_match = number_range.match(text, match.start())
+        if range_match and range_match.end("end") > match.end():
+            try:
+                last = expand_range(range_match["start"], range_match["end"])[-1]
+            except ValueError:
+                continue
+            if not bare_number.fullmatch(range_match["end"]):
+                spans.append((range_match.start("end"), range_match.end("end"), last))
+    for match in reference_context.finditer(text):
+        for section in re.finditer(r"(?<![\d.])\d{3}(?![\d.]|\.\d)", match.group(1)):
+            spans.append((match.start(1) + section.start(), match.start(1) + section.end(), section.group(0)))
+    spans.sort()
+    kept: list[tuple[int, int, str]] = []
+    for span in spans:
+        if not kept or span[0] >= kept[-1][1]:
+            kept.append(span)
+    return kept

@@ -7,7 +7,7 @@ move, not a removal and an addition, and a number that holds another rule says s
 
 from __future__ import annotations
 
-from mtgrules.align.identities import Traced
+from mtgrules.align.identities import StoredTrace, Traced
 from mtgrules.align.trace import Change, changes_by_kind, content, word_diff
 from mtgrules.lookup.editions import short_title, within
 
@@ -18,6 +18,13 @@ def diff(trace: Traced, old: str, new: str, scope: str | None = None) -> tuple[d
     chapter, section or rule (by their number in either edition)."""
     changes = [c for c in trace.changes(old, new) if within(c.old, scope) or within(c.new, scope)]
     return changes_by_kind(changes), [_entry(trace, old, new, c) for c in changes if c.kind != "unchanged"]
+
+
+def between(every: StoredTrace, old: str, new: str) -> StoredTrace:
+    """The stored identities of the editions from `old` to `new` only (the editions outside
+    them have nothing to say about the changes between them): what `diff` and `moves` read."""
+    first, last = sorted((old, new))
+    return StoredTrace(every.corpus, editions=[e for e in every.editions if first <= e <= last])
 
 
 def moves(trace: Traced, old: str, new: str, scope: str | None = None) -> list[dict]:

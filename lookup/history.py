@@ -133,3 +133,13 @@ def _translation(trace: Traced, identity: str, record: Record) -> dict:
         "removed_in": removed_in,
         "current": not changed_in and removed_in is None,
     }
+
+
+def rule_history(trace, number: str, edition: str, langs: list[str] | None) -> list[dict]:
+    """`history_entries` for the rule numbered `number` in `edition`, with the translations in
+    `langs` (none when not given), everything they show read first in a few keyed reads: what
+    `history` and the web's history page show."""
+    shown = entry_identities(trace, number, edition)
+    trace.preload(shown, [n for identity in shown if (n := trace.number(identity, edition))])
+    translations = trace.corpus.translations_of(shown, langs) if langs else []
+    return history_entries(trace, number, edition, translations)

@@ -139,3 +139,27 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
         entry["next"] = _link(catalog, following, langs)
         entry["subrules"] = catalog.children(number)
     return entry
+
+
+def rule_entries(catalog: Catalog, number: str, langs: list[str], registry) -> list[dict[str, Any]]:
+    """The rule asked for (with its parent, neighbours and subrules) and then each of its
+    subrules: the objects `rule --json` prints, in order. Their texts and citing rules are
+    read in one keyed read each."""
+    subrules = descendants(catalog, number)
+    shown = [number, *subrules]
+    catalog.texts(shown)
+    catalog.cited_by(shown)
+    return [rule_entry(catalog, number, langs, registry, head=True)] + [
+        rule_entry(catalog, subrule, langs, registry, head=False) for subrule in subrules
+    ]
+
+
+def similar_numbers(catalog: Catalog, number: str, limit: int = 8) -> list[str]:
+    """Rules of the view near a number it lacks, for "did you mean": the nearest rule above it
+    that exists (704.5zz -> 704.5) and then the rules under that one, in order."""
+    above: str | None = number
+    while above is not None and not catalog.exists(above):
+        above = rulenumbers.parent(above)
+    if above is None:
+        return []
+    return [above, *[n for n in catalog.children(above) if n != number]][:limit]

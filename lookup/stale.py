@@ -19,10 +19,36 @@ from collections import defaultdict
 
 from mtgrules.align.identities import Traced
 from mtgrules.align.trace import content, depth, differs_only_in_numbers, order_key, word_diff
+from mtgrules.lookup import editions
 from mtgrules.lookup.editions import short_title
 from mtgrules.records import Record
 
 STATUSES = ("stale", "removed", "untraced", "untranslated")
+
+
+def report(trace, langs: list[str] | None) -> tuple[dict[str, dict[str, int]], list[dict]]:
+    """`stale_entries` over every rule of every edition the store traces, for the translated
+    rules in `langs` (default: every language with translated rules): what `stale` and the
+    web's stale report show."""
+    trace.read_editions(trace.editions)  # every rule of every edition is looked at
+    translated = trace.corpus.records(kinds=["rule"], langs=langs, translated=True)
+    return stale_entries(trace, editions.translations(translated, langs), langs)
+
+
+def runs(numbers: list[str], order: list[str]) -> list[tuple[str, str, int]]:
+    """Untranslated numbers as runs of consecutive rules of the edition: (first, last, count)."""
+    wanted = set(numbers)
+    found: list[tuple[str, str, int]] = []
+    current: list[str] = []
+    for number in order:
+        if number in wanted:
+            current.append(number)
+        elif current:
+            found.append((current[0], current[-1], len(current)))
+            current = []
+    if current:
+        found.append((current[0], current[-1], len(current)))
+    return found
 
 
 def stale_entries(

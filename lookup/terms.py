@@ -450,7 +450,7 @@ class Dictionary:
             elif held.edition:
                 where = _("rule {number} of {edition}, {where}").format(number=held.number, edition=held.edition, where=_where(held.source))
             else:
-                where = f"{_rule(held.number)}, {_where(held.source)}"
+                where = f"{_rule(held.number or '')}, {_where(held.source)}"
             name.sources[name.sources.index(source)] = dataclasses.replace(
                 source, where=where, confidence=held.confidence if held else 0.0)
 

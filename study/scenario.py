@@ -319,13 +319,40 @@ class _Builder:
                 self.expect(value, refers, path + (key,), players)
 
     def check_combat(self, permanents: list[tuple[CardSpec, Path]]) -> None:
-        """A blocker blocks an attacking creature; an attacker blocked by one is blocked."""
+        """A blocker blocks an attacking creature; an attacker blocked by one is blocked. A board
+        the rules forbid is refused here, as the actions refuse it (`engine.combat`): a creature
+        attacking itself (506.3: only a player, a planeswalker or a battle can be attacked), its
+        own controller or what its controller controls (508.1b: an opponent's), blocking itself,
+        a creature of its own controller, or while attacking (509.1a: the defending player's
+        creatures block; two creatures blocking each other are both)."""
         by_id = {spec.id: spec for spec, _ in permanents}
         for spec, path in permanents:
+            attacked = spec.fields.get("attacking")
+            controller = spec.fields.get("controller")
+            if attacked is not None:
+                if attacked == spec.id:
+                    raise Invalid(path + ("attacking",), f"{spec.id!r} attacks itself: only a player, a planeswalker or a"
+                                                         " battle can be attacked (506.3)")
+                target = by_id.get(attacked)
+                owner_of_target = target.fields.get("protector") or target.fields.get("controller") if target else attacked
+                if owner_of_target == controller:
+                    what = "its own controller" if target is None else f"{attacked!r}, which its controller {controller} controls"
+                    raise Invalid(path + ("attacking",), f"{spec.id!r} attacks {what}: a creature attacks an opponent, a"
+                                                         " planeswalker an opponent controls or a battle an opponent protects"
+                                                         " (508.1b)")
             for attacker_id in spec.fields.get("blocking", ()):
                 attacker = by_id.get(attacker_id)
+                if attacker_id == spec.id:
+                    raise Invalid(path + ("blocking",), f"{spec.id!r} blocks itself: a blocker blocks a creature attacking"
+                                                        " its controller (509.1a)")
+                if attacked is not None:
+                    raise Invalid(path + ("blocking",), f"{spec.id!r} both attacks and blocks: the defending player's creatures"
+                                                        " block, the attacking player's attack (509.1a)")
                 if attacker is None or "attacking" not in attacker.fields:
                     raise Invalid(path + ("blocking",), f"{attacker_id!r} is not an attacking creature (give it `attacking`)")
+                if attacker.fields.get("controller") == controller:
+                    raise Invalid(path + ("blocking",), f"{spec.id!r} blocks {attacker_id!r}, a creature of its own controller"
+                                                        f" {controller}: the defending player's creatures block (509.1a)")
                 if attacker.fields.get("blocked") is False:
                     raise Invalid(path + ("blocking",), f"{attacker_id!r} says blocked = false")
                 attacker.fields.setdefault("blocked", True)
@@ -422,11 +449,17 @@ def load(path: str | FilePath) -> Scenario:
             raw = handle.read(LIMITS.FILE_BYTES + 1)
     except OSError as error:
         raise ScenarioError(str(path), f"can't read the scenario: {error.strerror}") from None
+    return load_bytes(raw, str(path))
+
+
+def load_bytes(raw: bytes, source: str) -> Scenario:
+    """Check a scenario's bytes as read from a file or sent to the web's scenario page (at
+    most `LIMITS.FILE_BYTES`, UTF-8), then as `loads`."""
     if len(raw) > LIMITS.FILE_BYTES:
-        raise ScenarioError(str(path), f"larger than {LIMITS.FILE_BYTES // 1024} KiB, the most a scenario file may be")
+        raise ScenarioError(source, f"larger than {LIMITS.FILE_BYTES // 1024} KiB, the most a scenario file may be")
     try:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise ScenarioError(str(path), "not UTF-8 text (TOML files are UTF-8)", line=line) from None
-    return loads(content, str(path))
+        raise ScenarioError(source, "not UTF-8 text (TOML files are UTF-8)", line=line) from None
+    return loads(content, source)

@@ -1,7 +1,7 @@
 """The layers of DESIGN.md, read from the code: every import goes down, never up.
 
     foundation (mtgrules: records, rulenumbers, text, errors, paths, store)
-      → parsers → align (alignment and ingest) → index → lookup → study → cli
+      → parsers → align (alignment and ingest) → index → lookup → study → cli · web (beside it)
     engine: pure game state, imports nothing of ours; any layer above the foundation may use it
 
 Each module's imports (at the top and inside functions alike) are read with `ast`, so a lazy
@@ -21,14 +21,16 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
-RANKS = {"mtgrules": 0, "parsers": 1, "align": 2, "index": 3, "lookup": 4, "study": 5, "cli": 6, "corpus": 6}
+RANKS = {"mtgrules": 0, "parsers": 1, "align": 2, "index": 3, "lookup": 4, "study": 5, "cli": 6, "corpus": 6, "web": 6}
 # Data packages and the entry point: what they may import is checked by their rank too.
 DATA_PACKAGES = {"seeds", "examples"}
 # By module prefix, the longest that matches. whoosh.lang is Snowball stemming and nothing of
 # the search engine: the bilingual lexicon's phrase keys (align.phrases) stem with it, and must
 # stem alike when the lexicon is learned and aligned with (align) and when a query is
 # translated (index).
-THIRD_PARTY = {"whoosh": {"index"}, "whoosh.lang": {"align", "index"}, "click": {"cli", "corpus"}}
+# The web stack stays in web/ (cli/serve.py starts uvicorn).
+THIRD_PARTY = {"whoosh": {"index"}, "whoosh.lang": {"align", "index"}, "click": {"cli", "corpus"},
+               "starlette": {"web"}, "jinja2": {"web"}, "markupsafe": {"web"}, "uvicorn": {"cli", "web"}}
 
 
 def allowed_layers(name: str) -> set[str] | None:

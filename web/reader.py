@@ -1,0 +1,74 @@
+"""The corpus as the server reads it: opened once, one snapshot per request.
+
+The store (`mtgrules.store.Store`) reads one snapshot from its first query until `refresh`; the
+server refreshes it at the start of each request, so an ingest committed in another terminal is
+seen by the next request and a request never sees half of one. The search (`Index`) is kept
+open and reused: each of its searches reads one snapshot of its own (interface 1).
+
+Requests are served one at a time on the event loop's thread (every handler is `async` and
+does its reading without awaiting), so the one store connection is never used by two requests
+at once; a lookup takes milliseconds, and concurrent requests wait their turn in the loop.
+
+The server writes nothing: the identities and term links `mtgrules.align.linking.open_store`
+works out after a migration are left to the next command that writes.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from mtgrules.lookup.catalog import Catalog, resolve_edition
+from mtgrules.store import Store
+
+if TYPE_CHECKING:
+    from mtgrules.index.query import Index
+
+
+class Reader:
+    """The store, the search and the engine's rule links, opened once for the server's life."""
+
+    def __init__(self, store: Store | None = None):
+        self.store = store or Store()
+        self._index: Index | None = None
+        self._opened_at: str | None = None
+
+    def snapshot(self) -> None:
+        """Read the corpus as it is now for this request (a new snapshot on the next query)."""
+        self.store.refresh()
+
+    @property
+    def index(self):
+        """The search, opened at the first search and kept; opened again when the corpus has
+        changed since (its fingerprint), for a search that reads the corpus as it was when
+        opened. Imported then: a rule page does not need the search's modules."""
+        from mtgrules.index.query import Index
+
+        fingerprint = self.store.fingerprint()
+        if self._index is None or fingerprint != self._opened_at:
+            if self._index is not None:
+                self._index.close()
+            self._index, self._opened_at = Index.current(), fingerprint
+        return self._index
+
+    @functools.cached_property
+    def registry(self):
+        from mtgrules.lookup import engine_links
+
+        return engine_links.load()
+
+    def catalog(self, edition: str | None) -> Catalog:
+        """The view of `edition` (a date, `latest`, None for the default); EditionError when
+        the corpus has no such edition."""
+        return Catalog(self.store, resolve_edition(self.store, edition))
+
+    def trace(self):
+        """The identities the store keeps across its English editions."""
+        from mtgrules.align.identities import StoredTrace
+
+        return StoredTrace(self.store)
+
+    def close(self) -> None:
+        if self._index is not None:
+            self._index.close()
+        self.store.close()
