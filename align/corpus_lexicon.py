@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mtgrules import paths
-from mtgrules.readiness import COMMITTED_LEXICON as COMMITTED  # the name the index's digest reads too
-from mtgrules.readiness import packaged_file
+from mtgrules.corpus_schema import COMMITTED_LEXICON as COMMITTED  # the name the index's digest reads too
+from mtgrules.corpus_schema import packaged_file
 
 if TYPE_CHECKING:  # the learning modules load when used: the index checks COMMITTED on each search
     from mtgrules.align.lexicon import Entry, Lexicon, Segment

@@ -24,6 +24,7 @@ from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import style, wrap
 from mtgrules.cli.study import lang_option, show_citation
+from mtgrules.cli.terminal import safe
 from mtgrules.i18n import N_, _, ngettext
 from mtgrules.study import citations, progress
 from mtgrules.study import quiz as questions
@@ -56,8 +57,8 @@ def _ask(question: questions.Question, position: int, total: int) -> None:
     about = f" · {question.section} · {_(KIND_NAMES.get(question.kind, question.kind))} · {question.lang}"
     click.echo(style("\n" + ui("question", words_lang(question.lang), i=position, n=total), bold=True) + style(about, dim=True))
     if question.body:  # a board is laid out line by line already; a rule's text is one paragraph
-        click.echo(question.body if question.kind == "scenario" else wrap(question.body, indent="  "))
-    click.echo(style(question.prompt, bold=True))
+        click.echo(safe(question.body, lines=True) if question.kind == "scenario" else wrap(question.body, indent="  "))
+    click.echo(style(safe(question.prompt, lines=True), bold=True))
     for number, choice in enumerate(question.choices, start=1):
         click.echo(wrap(choice, indent="     ").replace("     ", f"  {number}) ", 1))
 
@@ -67,9 +68,9 @@ def _explain(question: questions.Question, right: bool) -> None:
     if right:
         click.echo(style(ui("correct", words_lang(question.lang)), fg="green"))
     else:
-        click.echo(style(ui("wrong", words_lang(question.lang), answer=question.answer), fg="red"))
+        click.echo(style(ui("wrong", words_lang(question.lang), answer=safe(question.answer)), fg="red"))
     for line, citation in question.explanation:
-        click.echo(f"  {line}")
+        click.echo(f"  {safe(line)}")
         if citation is not None:
             show_citation(citation, question.lang)
 

@@ -1,5 +1,5 @@
 """What `mtgrules term` shows, without click (`mtgrules.cli.term` is the command's click
-definition, `mtgrules.cli.plain` its plain form; both call `show`).
+definition, which calls `show`).
 
 Renders what `mtgrules.lookup.terms` finds for WORD (any of the term's names or forms in any
 language, in any case, with or without accents, or words the lexicon translates into its
@@ -14,6 +14,7 @@ import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, open_catalog
 from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.cli.terminal import safe_data
 from mtgrules.i18n import N_, _, interface_language
 
 # The kinds of source a name comes from (`mtgrules.lookup.terms.SourceKind`), as shown.
@@ -32,6 +33,7 @@ def _source(source: dict) -> str:
 
 
 def _print_entry(data: dict) -> None:
+    data = safe_data(data)
     rules = ", ".join(r["number"] for r in data["rules"])
     heading = data["term"] or style(_("(no English name known)"), dim=True)
     edition = style(f"  [{data['edition']}]", dim=True) if data["edition"] else ""

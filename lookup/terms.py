@@ -543,9 +543,9 @@ _STEMMED = ("es", "fr", "en")  # the languages whose names are compared by stems
 
 
 def _stems(text: str, lang: str) -> set[str]:
-    from mtgrules.index.analyzers import language_analyzer
+    from mtgrules.index.analysis import terms
 
-    return {token.text for token in language_analyzer(lang)(text)}
+    return set(terms(text, lang))
 
 
 def score(entry: Entry, word: str, *, stems: bool = True) -> Match:
