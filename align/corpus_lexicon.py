@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mtgrules import paths
-from mtgrules.readiness import COMMITTED_LEXICON as COMMITTED  # the name the index's digest reads too
-from mtgrules.readiness import packaged_file
+from mtgrules.corpus_schema import COMMITTED_LEXICON as COMMITTED  # the name the index's digest reads too
+from mtgrules.corpus_schema import packaged_file
 
 if TYPE_CHECKING:  # the learning modules load when used: the index checks COMMITTED on each search
     from mtgrules.align.lexicon import Entry, Lexicon, Segment
@@ -58,7 +58,8 @@ def for_store(corpus: Queries) -> Lexicon:
     (`mtgrules.align.learned`): nothing is learned here."""
     from mtgrules.align import learned
 
-    translated = [lang for lang in corpus.languages(kinds=("rule", "glossary")) if lang != "en"]
+    translated = [row[0] for row in corpus.db.execute(
+        "SELECT DISTINCT lang FROM records WHERE kind IN ('rule', 'glossary') AND lang != 'en'")]  # in a writer too
     stated = corpus.records(kinds=["term"])
     if translated:
         stated += corpus.records(kinds=["rule", "glossary"], langs=translated)

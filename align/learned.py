@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import sqlite3
 from functools import cache
+from typing import TYPE_CHECKING
 
-from mtgrules.align import corpus_lexicon, lexicon
-from mtgrules.align.lexicon import Entry
-from mtgrules.readiness import packaged_file
-from mtgrules.records import Record
+from mtgrules.corpus_schema import packaged_file
+
+if TYPE_CHECKING:  # the learning code loads when learning: `term` and the search only read pairs
+    from mtgrules.align.lexicon import Entry
+    from mtgrules.records import Record
 
 SOURCES = "lexicon-sources.tsv"  # the set files the committed lexicon learned from, by digest
 # Every language MTGJSON prints card text in (Simplified Chinese as zh); as the committed lexicon.
@@ -57,6 +59,8 @@ def learn_document(db: sqlite3.Connection, path: str, digest: str, records: list
     """Learn the pairs of one stored card-data document (`path`, as the documents table has it)
     and keep them with it; the number of pairs. Nothing for a document the committed lexicon
     learned from, or one with no printed translations."""
+    from mtgrules.align import corpus_lexicon, lexicon
+
     if digest in committed_sources():
         return 0
     taught: set[str] = set()
@@ -76,15 +80,22 @@ def learn_document(db: sqlite3.Connection, path: str, digest: str, records: list
     return len(entries)
 
 
-def stored_entries(db: sqlite3.Connection) -> list[Entry]:
-    """Every pair learned from the ingested card data (none in a database written before the table)."""
+def stored_rows(db: sqlite3.Connection) -> list[tuple[str, str, str, float, int, str]]:
+    """Every pair learned from the ingested card data as (lang, phrase, english, score, count,
+    sources); none in a database written before the table."""
     try:
-        rows = db.execute("SELECT lang, phrase, english, score, count, sources FROM learned_pairs ORDER BY rowid").fetchall()
+        return db.execute("SELECT lang, phrase, english, score, count, sources FROM learned_pairs ORDER BY rowid").fetchall()
     except sqlite3.OperationalError as error:
         if "no such table" in str(error):
             return []
         raise
-    return [Entry(lang, phrase, english, score, count, sources) for lang, phrase, english, score, count, sources in rows]
+
+
+def stored_entries(db: sqlite3.Connection) -> list[Entry]:
+    """`stored_rows` as lexicon entries."""
+    from mtgrules.align.lexicon import Entry
+
+    return [Entry(*row) for row in stored_rows(db)]
 
 
 def _create(db: sqlite3.Connection) -> None:

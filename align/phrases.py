@@ -20,9 +20,10 @@ inside a phrase ("campo de batalla") but never start or end one: "de batalla" is
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from mtgrules import little_words
+from mtgrules.align.stemmers import stemmer
 from mtgrules.text import fold
 
 MAX_WORDS = 4  # the longest phrase compared ("acciones basadas en estado"; four CJK characters)
@@ -48,20 +49,11 @@ def is_cjk(char: str) -> bool:
     return any(low <= code <= high for low, high in _CJK_RANGES)
 
 
-@cache
-def _stemmer(lang: str):
-    from whoosh.lang import has_stemmer, stemmer_for_language
-
-    if not has_stemmer(lang):
-        return None
-    return lru_cache(maxsize=50000)(stemmer_for_language(lang))
-
-
 @lru_cache(maxsize=100000)
 def word_key(word: str, lang: str) -> str:
     """The key of one word: folded, then stemmed in its language when a stemmer exists."""
     folded = fold(word).replace("’", "'")
-    stem = _stemmer(lang)
+    stem = stemmer(lang)
     return stem(folded) if stem and not is_cjk(folded[:1]) else folded
 
 

@@ -1,6 +1,5 @@
 """`mtgrules card NAME`: a card by its name in any language, with its text and its rulings; the
-command's click definition (its options and help). What it shows is `mtgrules.cli.show_card`;
-its plain forms run without click (`mtgrules.cli.plain`).
+command's click definition (its options and help). What it shows is `mtgrules.cli.show_card`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""How a command's failure reaches a person, the same with or without click (`mtgrules.cli.group`
-runs commands through click, `mtgrules.cli.plain` runs the plain forms of the lookups without
-it): one line on stderr naming what went wrong and the mend, exit 2; a reader that closed our
+"""How a command's failure reaches a person (`mtgrules.cli.group` runs every command through
+click): one line on stderr naming what went wrong and the mend, exit 2; a reader that closed our
 output (`mtgrules search … | head`) ends the command quietly with 141.
 
 Click-free: `mtgrules search` imports it on every call.

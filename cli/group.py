@@ -1,9 +1,8 @@
 """The `mtgrules` command group, through click.
 
 Subcommands are imported only when invoked (a lazy group): importing every command's
-dependencies (whoosh, the engine, the page reader) on each call would cost more than most
-commands themselves. The plain forms of `search` and the lookups do not come here at all
-(`mtgrules.cli.plain`); help, usage errors and every other command do.
+dependencies (the search, the engine, the page reader) on each call would cost more than most
+commands themselves.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
 """`mtgrules history NUMBER`: a rule through every English edition of the corpus; the command's
-click definition (its options and help). What it shows is `mtgrules.cli.show_history`; its plain
-forms run without click (`mtgrules.cli.plain`).
+click definition (its options and help). What it shows is `mtgrules.cli.show_history`.
 """
 
 from __future__ import annotations

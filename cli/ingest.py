@@ -90,17 +90,19 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     why it was not stored. The files that parse are stored, and if any did not, the command
     exits 2; with --all-or-nothing, one failing file stores nothing. Re-ingesting a document
     replaces its records; one stored unchanged is skipped. Pages ingested before an English
-    edition or MTGJSON file are aligned again when one arrives. The next search brings the
-    index up to date.
+    edition or MTGJSON file are aligned again when one arrives. The search tables are written
+    in the same transaction.
     """
     from mtgrules import store
     from mtgrules.align import documents
     from mtgrules.align import ingest as ingesting
+    from mtgrules.cli.progress import TerminalReporter
+    from mtgrules.index import tables  # the store writes the search tables in the ingest's transaction
 
     files, skipped = documents.document_paths(list(paths))
     if not files:
         raise click.UsageError(_("no documents to read in {paths}").format(paths=", ".join(paths)))
-    with _progress(len(files)) as advance:
+    with tables.reporting(TerminalReporter()), _progress(len(files)) as advance:
         done = ingesting.ingest(files, lang=lang, corpus=store.Store(on_message=_say), on_read=advance, on_wait=_say,
                                 all_or_nothing=all_or_nothing)
     _warn(done.stored)

@@ -1,21 +1,16 @@
-"""Options shared by the lookup commands, kept free of heavy imports: `mtgrules search`
-imports this on every call, and click only when a command is defined through it or an error
-is raised (a plain `mtgrules search` runs without click: `mtgrules.cli.plain`)."""
+"""Options shared by the lookup commands."""
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
+from typing import Any
+
+import click
 
 from mtgrules import paths
 from mtgrules.i18n import _
-
-TYPE_CHECKING = False  # `typing` (some 5 ms) is not imported for annotations on a cold search's path
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
-    import click
 
 _LANG_CODE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
 

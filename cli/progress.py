@@ -1,6 +1,5 @@
-"""Progress and waiting messages on a terminal, for the library's long work (index builds,
-ingests): a progress bar on stderr when it is a terminal, nothing otherwise; a wait for
-another process is always said. Click is imported for the bar only."""
+"""Progress and notes on a terminal for the library's long work (writing the search tables, an
+ingest): a progress bar on stderr when it is a terminal, nothing otherwise; notes always."""
 
 from __future__ import annotations
 
@@ -10,28 +9,21 @@ from contextlib import contextmanager
 
 from mtgrules.cli.output import echo
 from mtgrules.i18n import _
-
-TYPE_CHECKING = False  # `typing` (some 5 ms) is not imported for annotations on a cold search's path
-if TYPE_CHECKING:
-    from mtgrules.index.build import Indexed
-    from mtgrules.records import Record
+from mtgrules.records import Record
 
 
 class TerminalReporter:
-    """The `mtgrules.index.build.BuildReporter` of the command line."""
-
-    def waiting(self, holder: str) -> None:
-        echo("mtgrules: " + _("waiting for {holder} to finish building the index…").format(holder=_(holder)), err=True)
+    """The `mtgrules.index.tables.Reporter` of the command line."""
 
     def note(self, text: str) -> None:
         echo(f"mtgrules: {_(text)}", err=True)
 
     @contextmanager
-    def indexing(self, records: Indexed) -> Iterator[Iterable[Record]]:
-        if not sys.stderr.isatty():
+    def indexing(self, records: Iterable[Record], count: int, label: str) -> Iterator[Iterable[Record]]:
+        if not sys.stderr.isatty() or count < 2000:
             yield records
             return
-        import click  # a terminal's progress bar only: a search reporting nothing runs without click
+        import click
 
-        with click.progressbar(records, label=_("Indexing the corpus"), file=sys.stderr) as bar:
+        with click.progressbar(records, length=count, label=_(label), file=sys.stderr) as bar:
             yield bar

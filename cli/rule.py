@@ -1,6 +1,5 @@
 """`mtgrules rule NUMBER`: a rule with its subrules, side by side in several languages; the
-command's click definition (its options and help). What it shows is `mtgrules.cli.show_rule`;
-its plain forms run without click (`mtgrules.cli.plain`).
+command's click definition (its options and help). What it shows is `mtgrules.cli.show_rule`.
 """
 
 from __future__ import annotations

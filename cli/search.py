@@ -1,7 +1,6 @@
 """`mtgrules search QUERY`: ranked search over rules, rulings and the glossary; the command's
 click definition (its options and help). What it does and prints is
-`mtgrules.cli.show_search.show`; its plain forms run without click (`mtgrules.cli.plain`,
-whose description of these options tests/test_cli_plain.py holds to this one).
+`mtgrules.cli.show_search.show`.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What `mtgrules search` does and prints, without click (`mtgrules.cli.search` is the command's
-click definition, `mtgrules.cli.plain` its plain form without click; both call `show`).
+click definition, which calls `show`).
 
 Thin: the query language, ranking, translation and snippets live in `mtgrules.index.query`. A
 query that is just a rule number shows that rule, as `mtgrules rule` would. Hits found through
@@ -14,6 +14,7 @@ import sys
 
 from mtgrules.cli.options import reject_unknown_codes
 from mtgrules.cli.output import ansi, echo, echo_json, style, use_colour, wrap
+from mtgrules.cli.terminal import safe
 
 
 def render_marked(text: str, colour: bool) -> str:
@@ -66,9 +67,9 @@ def rule_number_asked(text: str) -> str | None:
 
 
 def _print_hit(rank: int, hit, view: str | None) -> None:
-    head = style(f"{rank}. {describe_key(hit)}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
+    head = style(f"{rank}. {safe(describe_key(hit))}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
     if hit.title and (hit.kind in ("rule", "section") or (hit.kind == "ruling" and len(hit.cards) <= 1)):
-        head += f"  {hit.title}"
+        head += f"  {safe(hit.title)}"
     if hit.date:
         head += style(f"  {hit.date}", dim=True)
     if hit.edition and view and hit.edition != view:
@@ -96,15 +97,14 @@ def show(
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
     from mtgrules.cli.progress import TerminalReporter
-    from mtgrules.index import heal
+    from mtgrules.index.query import Index
 
-    def run(index):
+    with Index.current(TerminalReporter()) as index:
+        reject_unknown_codes(langs, index.langs, "records")
         if langs and not set(langs) & set(index.langs):
-            return index, None
-        return index, index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
-
-    index, results = heal.run(run, TerminalReporter())  # a damaged index is built again, once
-    reject_unknown_codes(langs, index.langs, "records")
+            results = None
+        else:
+            results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
     if results is None:
         echo(f"mtgrules: nothing in {', '.join(langs or [])}: the corpus has {', '.join(index.langs)}", err=True)
         sys.exit(1)
@@ -118,7 +118,7 @@ def show(
         echo(style(f"No record holds every word of {text!r}; the best partial matches:", fg="yellow"))
     if not as_json:  # one ranking across languages: the translations that found hits, said once, first
         for lang, translation in dict.fromkeys((hit.lang, hit.translation) for hit in results.hits if hit.translation):
-            echo(style(f"translated [{lang}]: {translation}", fg="cyan"))
+            echo(style(f"translated [{lang}]: {safe(translation)}", fg="cyan"))
     for rank, hit in enumerate(results.hits, start=1):
         if as_json:
             echo_json(json_row(hit, results.partial))

@@ -1,6 +1,5 @@
 """`mtgrules term WORD`: a game term as a dictionary gives it; the command's click definition
-(its options and help). What it shows is `mtgrules.cli.show_term`; its plain forms run without
-click (`mtgrules.cli.plain`).
+(its options and help). What it shows is `mtgrules.cli.show_term`.
 """
 
 from __future__ import annotations

@@ -95,15 +95,18 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
     MTGRULES_RULES_PAGE, MTGRULES_MTGJSON_URL, MTGRULES_SCRYFALL_URL).
     """
     from mtgrules.align import update as updating
+    from mtgrules.cli.progress import TerminalReporter as SearchReporter
+    from mtgrules.index import tables  # the store writes the search tables in the ingest's transaction
 
     reporter = TerminalReporter()
-    if from_folder is not None:
-        outcomes = updating.update_from(from_folder, reporter)
-    else:
-        defaults = updating.Addresses()
-        addresses = updating.Addresses(rules_page or defaults.rules_page, mtgjson_url or defaults.mtgjson,
-                                       scryfall_url or defaults.scryfall)
-        outcomes = updating.update(reporter, only=only, sets=sets, scryfall_types=scryfall_files, addresses=addresses)
+    with tables.reporting(SearchReporter()):
+        if from_folder is not None:
+            outcomes = updating.update_from(from_folder, reporter)
+        else:
+            defaults = updating.Addresses()
+            addresses = updating.Addresses(rules_page or defaults.rules_page, mtgjson_url or defaults.mtgjson,
+                                           scryfall_url or defaults.scryfall)
+            outcomes = updating.update(reporter, only=only, sets=sets, scryfall_types=scryfall_files, addresses=addresses)
     for outcome in outcomes:
         for warning in outcome.warnings:
             click.echo(style(_("warning: {warning}").format(warning=safe(warning)), fg="yellow"), err=True)

@@ -36,19 +36,9 @@ import contextlib
 import errno
 import os
 import stat
-import sys
+from pathlib import Path
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.stand_ins import deferred, import_with_stand_ins, module_of
-
-if "pathlib" not in sys.modules:
-    # pathlib imports urllib.parse (with ipaddress: some 2 ms of a cold search) for one
-    # function, used by `Path.as_uri` alone: a stand-in imports it when that is first called.
-    # Any other import of urllib.parse gets the real module (tests/test_index_import.py).
-    import_with_stand_ins(["pathlib"], {"urllib.parse": module_of("urllib.parse", {
-        "quote_from_bytes": deferred("urllib.parse", "quote_from_bytes")})})
-
-from pathlib import Path  # after the stand-in above
 
 ELSEWHERE = "or set MTGRULES_HOME to a folder of your own"
 

@@ -4,7 +4,8 @@ folder), the one place that opens it.
 Why SQLite: a lookup must read what it shows, not the whole corpus. Rules are keyed by
 (edition, number), rulings and cards by the English card name, names by their folded form, and
 each key has an index; a `mtgrules rule 704.5g` reads a few dozen rows whatever the size of the
-corpus. The whoosh index stays the full-text index and is derived from this store.
+corpus. The search tables (SQLite FTS5, `mtgrules.index.tables`) live in the same database and
+are written in the same transactions, through `derive`.
 
 Tables (`SCHEMA`):
 
@@ -75,9 +76,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from mtgrules import paths, readiness, rulenumbers
+from mtgrules import corpus_schema, paths, rulenumbers
+from mtgrules.corpus_schema import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, embedded_digest, packaged_file
 from mtgrules.errors import MtgrulesError, ParseError
-from mtgrules.readiness import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, embedded_digest, packaged_file
 from mtgrules.records import Record
 from mtgrules.text import fold
 
@@ -88,6 +89,17 @@ WRITER_WAIT_SECONDS = 600
 READER_WAIT_MS = 5000
 
 Message = Callable[[str], None]
+
+# Tables a higher layer derives from the records (the search tables, `mtgrules.index.tables`),
+# brought up to date by every write transaction that changed the corpus, before it commits:
+# the foundation imports nothing above it, so that layer registers itself (`derive`).
+_DERIVERS: list[Callable[[Writer], None]] = []
+
+
+def derive(hook: Callable[[Writer], None]) -> None:
+    """Have `hook(writer)` run at the end of each write transaction that changed the corpus."""
+    if hook not in _DERIVERS:
+        _DERIVERS.append(hook)
 
 
 
@@ -224,15 +236,15 @@ class Queries:
         return row[0] if row else None
 
     def generation(self) -> int:
-        return readiness.generation(self.meta("generation"))
+        return corpus_schema.generation(self.meta("generation"))
 
     def fingerprint(self) -> str:
         """Changes whenever the corpus does: the search index is rebuilt when it does."""
-        return readiness.fingerprint(self.meta("corpus"), self.generation())
+        return corpus_schema.fingerprint(self.meta("corpus"), self.generation())
 
     def links_stale(self) -> bool:
         """True when identities and term links must be worked out again (after a migration)."""
-        return readiness.links_stale(self.meta("links"))
+        return corpus_schema.links_stale(self.meta("links"))
 
     # --- documents and editions ------------------------------------------------------------
 
@@ -788,6 +800,8 @@ class Writer(Queries):
         self.sync_embedded()
         self.refresh_derived()
         self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+        for hook in _DERIVERS:
+            hook(self)
 
 
 # A document of at least this many records, more than the store holds, sets the indexes of
@@ -967,13 +981,13 @@ def _check_version(db: sqlite3.Connection, path: str) -> None:
     version reads (a file of the right version whose tables were dropped or altered would break
     some lookup later, far from its cause)."""
     row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    version = readiness.schema_version(row[0] if row else None)
+    version = corpus_schema.schema_version(row[0] if row else None)
     if version != SCHEMA_VERSION:
         raise StoreError(
             f"{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION}"
             " (use the mtgrules that wrote it, or move the file away and ingest again)"
         )
-    if readiness.as_created(readiness.table_sql(db)):
+    if corpus_schema.as_created(corpus_schema.table_sql(db)):
         return  # every table as this version creates it: every column is there
     present = set(db.execute(_COLUMNS).fetchall())
     tables = {table for table, _ in present}
@@ -1004,6 +1018,7 @@ class Store(Queries):
         self.path = Path(path) if path is not None else paths.database_path()
         self.on_message = on_message or (lambda text: None)
         self._db: sqlite3.Connection | None = None
+        self._data_version: int | None = None  # the connection's data_version when `renew` last asked
         self.in_memory = False  # True when reading a copy in memory (see the module docstring)
 
     @property
@@ -1016,11 +1031,44 @@ class Store(Queries):
         if self._db is not None:
             self._db.close()
             self._db = None
+            self._data_version = None
             self.in_memory = False
 
     def refresh(self) -> None:
         """Read the corpus as it is now (a new snapshot) on the next query."""
         self.close()
+
+    def renew(self) -> None:
+        """`refresh`, for a reader that asks often (the web server, at every request): the
+        read transaction ends and the next query begins a new snapshot on the same connection,
+        which sees what was committed since. When something was (SQLite's `data_version`
+        changed since the last `renew`), the corpus is opened again as at the first query, so
+        that a migration is checked for as then; the seeds alone in memory are kept while no
+        database appears. Keeping the connection saves 0.5 ms a request, and not reading the
+        seeds into memory again some 7."""
+        if self._db is None:
+            return
+        if self.in_memory:
+            if not corpus_schema.seeds_alone(self.path):
+                self.close()
+            return
+        version = self._version_between_snapshots(self._db)
+        if self._data_version is not None and version != self._data_version:
+            self.close()
+            db = self.db  # opened now, to note its version before its snapshot
+            if self.in_memory:
+                return
+            version = self._version_between_snapshots(db)
+        self._data_version = version
+        self.db.execute("BEGIN")
+
+    @staticmethod
+    def _version_between_snapshots(db: sqlite3.Connection) -> int:
+        """The read transaction ended, and `data_version` (it changes when another connection
+        commits)."""
+        if db.in_transaction:
+            db.execute("COMMIT")
+        return db.execute("PRAGMA data_version").fetchone()[0]
 
     def __enter__(self) -> Store:
         return self
@@ -1032,7 +1080,7 @@ class Store(Queries):
 
     def _open_snapshot(self) -> sqlite3.Connection:
         _check_not_folder(self.path)
-        if readiness.seeds_alone(self.path):
+        if corpus_schema.seeds_alone(self.path):
             return self._in_memory()
         db = self._snapshot_if_ready()
         if db is not None:
@@ -1049,9 +1097,8 @@ class Store(Queries):
 
     def _snapshot_if_ready(self) -> sqlite3.Connection | None:
         """A connection inside its read transaction (the snapshot) when the database exists
-        with this schema and the packaged seeds (`readiness.opens_as_is`, the rule the search's
-        fast path trusts too); None when it must be written first (or cannot be read in
-        place). A schema of another version is an error."""
+        with this schema and the packaged seeds (`corpus_schema.opens_as_is`); None when it
+        must be written first (or cannot be read in place). A schema of another version is an error."""
         if not self.path.exists():
             return None
         try:
@@ -1068,7 +1115,7 @@ class Store(Queries):
         if ready:
             _check_version(db, str(self.path))
             row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone()
-            ready = readiness.opens_as_is(row[0] if row else None, _has_citations(db), embedded_digest())
+            ready = corpus_schema.opens_as_is(row[0] if row else None, _has_citations(db), embedded_digest())
         if not ready:
             db.close()
             return None
@@ -1091,8 +1138,8 @@ class Store(Queries):
             _add_citations(db)
         writer = Writer(db)
         if not _has_schema(db):
-            _create_schema(db, corpus=readiness.seeds_alone_corpus())
-            old = readiness.old_layout(self.path)
+            _create_schema(db, corpus=corpus_schema.seeds_alone_corpus())
+            old = corpus_schema.old_layout(self.path)
             if old.exists():
                 _migrate(writer, old, self.path, self.on_message, rename=False)
         writer.sync_embedded()
@@ -1117,7 +1164,7 @@ class Store(Queries):
         fresh = False
         try:
             writer = Writer(db)
-            old = readiness.old_layout(self.path)
+            old = corpus_schema.old_layout(self.path)
             renamed: Path | None = None
             try:
                 ours = _has_schema(db)

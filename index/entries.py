@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from mtgrules.records import Record
 
 if TYPE_CHECKING:
-    from mtgrules.index.build import Views
+    from mtgrules.index.tables import Views
 
 # Kinds whose records belong to one edition's view; every other record is in every view.
 EDITION_KINDS = ("rule", "section", "glossary")

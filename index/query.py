@@ -1,65 +1,408 @@
-"""Searching the index: query syntax, filters, ranked hits with snippets, "did you mean".
+"""Searching: query syntax, filters, ranked hits with snippets, "did you mean".
 
-Syntax is whoosh's (words, "phrases", AND/OR/NOT, parentheses) over the title and text fields of
-the chosen languages and card names, plus `card:` (a name in any language, quoted when it has
-several words), `number:`, `lang:`, `kind:`, prefixes (`confab*`) and fuzzy terms
-(`electrozoo~`, `~2` for two edits). Prefixes and fuzzy terms are sent to the unstemmed `words`
-field: against stems they would find nothing or the wrong words. whoosh accepts nearly anything
-and silently drops what it cannot read; `check_syntax` refuses the mistakes a person makes (a
-lone quote, an unknown field) so they get an error, not surprising results. Scoring is whoosh's
-BM25F with titles weighted (see schema).
+The query language: words (all needed), "phrases" (`"lethal damage"~3`: the words at most
+three apart, in any order: FTS5's NEAR), AND/OR/NOT and parentheses (NOT binds tightest, then
+AND, then OR), prefixes (`confab*`), wildcards (`con*ve`, `?` one letter), fuzzy words
+(`electrozoo~`, `~2` for two edits, `~2/3` keeping three letters), and the fields `card:` (a
+name in any language, quoted when it has several words), `number:`, `lang:`, `kind:`. A word
+and a colon that name no field are a word ("Trample: excess damage"). Mistakes a person makes
+(a lone quote, unbalanced parentheses, a field with nothing after it) are one-line errors.
 
-A search runs in two tiers (`mtgrules.index.translate` plans them): first the languages the
-query is written in, with the query as typed; below them, the other languages with the query
-translated through the bilingual lexicon (each such hit says which translation found it), and
-languages nothing translates into with the query as typed. A record whose key the first tier
-shows is not shown again. When both tiers found something, the first keeps at most half the
-page: a Spanish query on a corpus with a few Spanish pages would otherwise fill every line with
-them and never reach the English rules (`--limit` shows more of both). When no record holds
-every word, the same tiers run again with any word enough, ranked by how much of the query each
-record holds, and the results say they are partial.
+A query is read once (`parse`) and written as one FTS5 expression per language
+(`_Compiler`): a word is looked for as its stem in that language's title and body columns
+(the analysis the records were indexed with, `mtgrules.index.analysis`) or as a folded word in
+card names; a record matches in its own language only (each language's branch is held to its
+`lang` column). Prefixes, wildcards and fuzzy words are looked for in the unstemmed `words`
+column: against stems they would find nothing or the wrong words. Wildcards and fuzzy words
+are expanded from the vocabulary of every language (FTS5's own, `fts5vocab`), fuzzy words by
+edit distance (rapidfuzz), and each query may hold at most `MAX_FUZZY` of them. Stop words
+never make a match on their own. Ranking is FTS5's bm25() with titles weighed above texts
+(`tables.WEIGHTS`).
+
+A search runs the query as typed in the languages it is written in, and translated through the
+bilingual lexicon into the others (`mtgrules.index.translate` plans them), each run apart, and
+fuses their ranked lists into one ranking (`mtgrules.index.fusion`, reciprocal rank fusion): the
+best record first whatever its language, each record once (shown in the query's language where
+the corpus has it, else in English, its other languages beside it), languages the person did not
+ask for after the others. Question marks are punctuation and little words (articles,
+prepositions, question words) are left out of the plain words (`mtgrules.index.query_text`); a
+card named in plain words, in any language (`mtgrules.index.card_mentions`), brings its rulings
+and its keywords' rules first. When no record holds every word, the same runs go again with any
+word enough, and the results say they are partial.
+
+Each search reads one snapshot of the corpus database (records and search tables alike), and
+sees what an ingest committed since the search before: an `Index` may be kept open and reused.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from array import array
+import sqlite3
 from dataclasses import dataclass, field
-from functools import cached_property
-from pathlib import Path
-
-from whoosh import index as whoosh_index
-from whoosh import query as wq
+from fnmatch import fnmatchcase
 
 from mtgrules.errors import MtgrulesError
-from mtgrules.index import card_mentions, fusion, heal, query_text
-from mtgrules.index.fields import QUERY_FIELDS, text_field, title_field
-from mtgrules.index.layout import EVERY_VIEW, SILENT, read_meta, view_file
-from mtgrules.index.scoring import BM25F
+from mtgrules.index import analysis, card_mentions, fusion, query_text, tables
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
 from mtgrules.text import fold
 
-TYPE_CHECKING = False  # `typing` is not imported on a cold search's path
-if TYPE_CHECKING:
-    from mtgrules.index.build import BuildReporter
-
-_QUOTED = re.compile(r'"[^"]*"')
-_FIELD = re.compile(r"(?<![\w.])([A-Za-z_]\w*):")
-# A word with its field prefix if it has one: `card:electro*` is one word.
-_WORD = re.compile(r'(?:[A-Za-z_]\w*:)?[^\s"():]+')
+# Fields a person may name in a query (`card:electrozoa`).
+QUERY_FIELDS = ("card", "number", "lang", "kind")
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
-# How much more a record holding more of the query's words scores, when any word is enough.
-PARTIAL_COORDINATION = 0.9
-# The share of the page hits in the query's own language keep when translations found more.
-NATIVE_SHARE = 0.5
 # How many hits of each search the fusion ranks (a record tenth in two lists beats one first in one).
 FUSION_DEPTH = 30
 # The weight of a translation that dropped a word (searched in the partial pass only).
 INCOMPLETE_WEIGHT = 0.5
 # How much a card record's fused score counts beside rules and rulings.
 CARD_WEIGHT = 0.3
+# A card named in the query: its rulings and its keywords' rules rank before everything else.
+NAMED_BOOST = 1000.0
+
+# Edits a fuzzy word may ask for (`word~2`): each more multiplies the words to compare.
+MAX_EDITS = 2
+# Fuzzy words and wildcards one query may hold, and the words each may stand for: each costs a
+# pass over part of the vocabulary (30 unbounded fuzzy words once took 30 s).
+MAX_FUZZY = 8
+MAX_EXPANSIONS = 64
+
+_QUOTED = re.compile(r'"[^"]*"')
+_TOKEN = re.compile(r'\s*(?:(?P<paren>[()])|(?P<phrase>"[^"]*")(?:~(?P<slop>\d+))?|(?P<word>[^\s"()]+))')
+_FIELD = re.compile(r"([A-Za-z_]\w*):(.*)", re.S)
+_FUZZY = re.compile(r"^(?P<word>.*[^~])~(?P<edits>\d*)(?:/(?P<prefix>\d+))?$")
+
+
+class QueryError(MtgrulesError):
+    """A query a person must fix: the message says what is wrong with it."""
+
+
+# -- reading a query -------------------------------------------------------------------------
+# A node is a tuple: ("and" | "or", [nodes]), ("not", node), ("word", text), ("phrase", text,
+# slop), ("prefix", text), ("wild", pattern), ("fuzzy", text, edits, prefix), ("field", name,
+# node of the value).
+
+
+def _lex(text: str) -> list[tuple[str, str, int | None]]:
+    """(kind, text, slop) of each item of a query: paren, phrase, word, operator, field."""
+    items: list[tuple[str, str, int | None]] = []
+    position = 0
+    text = text.rstrip()
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:  # an unbalanced quote: `check_syntax` refused it
+            break
+        position = match.end()
+        if match.group("paren"):
+            items.append(("paren", match.group("paren"), None))
+        elif match.group("phrase"):
+            items.append(("phrase", match.group("phrase")[1:-1], int(match.group("slop")) if match.group("slop") else None))
+        else:
+            word = match.group("word")
+            named = _FIELD.match(word)
+            if word in _OPERATORS:
+                items.append(("operator", word, None))
+            elif named and named.group(1) in QUERY_FIELDS:
+                value = named.group(2)
+                if not value and position < len(text) and text[position] == '"':  # card:"aether hub"
+                    phrase = _TOKEN.match(text, position)
+                    if phrase and phrase.group("phrase"):
+                        position = phrase.end()
+                        items.append(("field", named.group(1), None))
+                        items.append(("phrase", phrase.group("phrase")[1:-1], int(phrase.group("slop")) if phrase.group("slop") else None))
+                        continue
+                items.append(("field", named.group(1), None))
+                items.append(("word", value, None))
+            else:
+                items.append(("word", word, None))
+    return items
+
+
+def check_syntax(text: str) -> None:
+    """Raise QueryError for the mistakes a person makes in a query."""
+    if not text.strip():
+        raise QueryError("empty query")
+    if text.count('"') % 2:
+        raise QueryError(f'unbalanced quote in query {text!r}: close the phrase with "')
+    outside = _QUOTED.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', text)
+    depth = 0
+    for char in outside:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            break
+    if depth:
+        raise QueryError(f"unbalanced parentheses in query {text!r}")
+    items = _lex(text)
+    for position, (kind, value, _) in enumerate(items):
+        if kind == "field" and (position + 1 >= len(items) or not items[position + 1][1].strip()):
+            raise QueryError(f"nothing after {value + ':'!r} in query")
+    words = [item for item in items if item[0] != "paren"]
+    if words and ((words[0][0] == "operator" and words[0][1] != "NOT") or words[-1][0] == "operator"):
+        raise QueryError(f"query {text!r} starts or ends with an operator")
+    fuzzy = 0
+    for position, (kind, value, _) in enumerate(items):
+        if kind != "word" or (position and items[position - 1][0] == "field" and items[position - 1][1] == "number"):
+            continue
+        if not re.search(r"[^\W\d]", value) and re.search(r"[*?~]", value):
+            raise QueryError(f"{value!r} has no letters: wildcards and ~ need a word")
+        edits = _FUZZY.match(value)
+        if edits and edits.group("edits") and int(edits.group("edits")) > MAX_EDITS:
+            raise QueryError(f"{value!r} asks for {int(edits.group('edits')):,} edits: a fuzzy word allows at most {MAX_EDITS}"
+                             f" (write ~ for one, ~{MAX_EDITS} for two)")
+        fuzzy += bool(edits) or bool(re.search(r"[*?].", value) or "?" in value)
+    if fuzzy > MAX_FUZZY:
+        raise QueryError(f"query {text[:60]!r} has {fuzzy} fuzzy or wildcard words: at most {MAX_FUZZY} (each is compared with"
+                         " the whole vocabulary); write the others out")
+
+
+def _item_node(kind: str, value: str, slop: int | None) -> tuple:
+    if kind == "phrase":
+        return ("phrase", value, slop)
+    fuzzy = _FUZZY.match(value)
+    if fuzzy:
+        return ("fuzzy", fuzzy.group("word"), int(fuzzy.group("edits") or 1), int(fuzzy.group("prefix") or 1))
+    if value.endswith("*") and not re.search(r"[*?]", value[:-1]):
+        return ("prefix", value[:-1])
+    if re.search(r"[*?]", value):
+        return ("wild", value)
+    return ("word", value)
+
+
+class _Parser:
+    """A query's items (`_lex`) as a tree of nodes; juxtaposed items are joined by `together`
+    ("and", or "or" when any word is enough)."""
+
+    def __init__(self, items: list[tuple[str, str, int | None]], together: str):
+        self.items, self.position, self.together = items, 0, together
+
+    def peek(self) -> tuple[str, str, int | None] | None:
+        return self.items[self.position] if self.position < len(self.items) else None
+
+    def take(self) -> tuple[str, str, int | None]:
+        self.position += 1
+        return self.items[self.position - 1]
+
+    def parse(self) -> tuple | None:
+        node = self.alternatives()
+        while self.peek() is not None:  # a stray ")" or operator: what follows is read on
+            self.take()
+            more = self.alternatives()
+            node = _join(self.together, [node, more])
+        return node
+
+    def alternatives(self) -> tuple | None:
+        parts = [self.sequence()]
+        while (item := self.peek()) is not None and item[:2] == ("operator", "OR"):
+            self.take()
+            parts.append(self.sequence())
+        return _join("or", parts)
+
+    def sequence(self) -> tuple | None:
+        explicit: list[tuple | None] = []
+        juxtaposed: list[tuple | None] = []
+        while (item := self.peek()) is not None and item[:2] not in (("operator", "OR"), ("paren", ")")):
+            if item[0] == "operator" and item[1] in ("AND", "ANDMAYBE"):
+                self.take()
+                continue
+            if item[:2] == ("operator", "ANDNOT"):
+                self.take()
+                explicit.append(("not", self.unary()))
+                continue
+            node = self.unary()
+            (explicit if node is not None and node[0] == "not" else juxtaposed).append(node)
+        return _join("and", [*explicit, _join(self.together, juxtaposed)])
+
+    def unary(self) -> tuple | None:
+        item = self.take()
+        if item[:2] == ("operator", "NOT"):
+            if self.peek() is None:
+                return None
+            inner = self.unary()
+            return ("not", inner) if inner is not None else None
+        if item[:2] == ("paren", "("):
+            node = self.alternatives()
+            if self.peek() is not None and self.peek()[:2] == ("paren", ")"):  # type: ignore[index]
+                self.take()
+            return node
+        if item[0] == "field":
+            if self.peek() is None:
+                return None
+            kind, value, slop = self.take()
+            return ("field", item[1], _item_node(kind, value, slop))
+        if item[0] in ("phrase", "word"):
+            return _item_node(item[0], item[1], item[2])
+        return None
+
+
+def _join(how: str, nodes: list[tuple | None]) -> tuple | None:
+    kept = [node for node in nodes if node is not None]
+    if not kept:
+        return None
+    return kept[0] if len(kept) == 1 else (how, kept)
+
+
+def parse(text: str, any_word: bool = False) -> tuple:
+    """The tree of `text` (module docstring); QueryError when it holds nothing to search."""
+    check_syntax(text)
+    node = _Parser(_lex(text), "or" if any_word else "and").parse()
+    if node is None:
+        raise QueryError(f"query {text!r} has nothing to search for")
+    return node
+
+
+# -- writing FTS5 expressions ----------------------------------------------------------------
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _phrase(tokens: list[str]) -> str:
+    return _quoted(" ".join(tokens))
+
+
+class _Matched:
+    """What a query matched, for its snippets: stems per language, folded words, prefixes."""
+
+    def __init__(self) -> None:
+        self.stems: dict[str, set[str]] = {}
+        self.words: set[str] = set()
+        self.prefixes: set[str] = set()
+
+
+class _Compiler:
+    """One node tree as the FTS5 expression of each language (None: matches nothing)."""
+
+    def __init__(self, index: Index, matched: _Matched):
+        self.index, self.matched = index, matched
+
+    def query(self, node: tuple, lang: str) -> str | None:
+        """The expression of a whole query: a stop word alone matches nothing."""
+        if node[0] == "word" and analysis.is_stopword(node[1], [lang]):
+            return None
+        return self.compile(node, lang)
+
+    def compile(self, node: tuple, lang: str) -> str | None:
+        kind = node[0]
+        if kind in ("and", "or"):
+            return self._group(kind, node[1], lang)
+        if kind == "not":  # alone (`NOT x`): the records of the language without x
+            inner = self._positive(node[1], lang, negated=True)
+            every = f"{{lang}} : {_quoted(tables.lang_token(lang))}"
+            return f"{every} NOT ({inner})" if inner else every
+        return self._positive(node, lang)
+
+    def _group(self, how: str, children: list[tuple], lang: str) -> str | None:
+        positive = [child for child in children if child[0] != "not"]
+        negative = [child[1] for child in children if child[0] == "not"]
+        if how == "or" or len(positive) > 1:
+            # Stop words never match alone: in a group any of whose words is enough, they are left
+            # out; a group of nothing else asks for all of them together.
+            plain = [child for child in positive if child[0] != "word" or not analysis.is_stopword(child[1], [lang])]
+            if how == "or" and plain:
+                positive = plain
+            elif not plain and all(child[0] == "word" for child in positive):
+                return None
+        parts = [self.compile(child, lang) for child in positive]
+        if how == "and" and any(part is None for part in parts):
+            return None
+        kept = [part for part in parts if part is not None]
+        if not kept:
+            if how == "or" or not negative:
+                return None
+            kept = [f"{{lang}} : {_quoted(tables.lang_token(lang))}"]
+        joined = "(" + f" {how.upper()} ".join(kept) + ")" if len(kept) > 1 else kept[0]
+        excluded = [found for child in negative if (found := self._positive(child, lang, negated=True))]
+        if excluded:
+            joined = f"({joined} NOT ({' OR '.join(excluded)}))"
+        return joined
+
+    def _positive(self, node: tuple, lang: str, negated: bool = False) -> str | None:
+        kind = node[0]
+        if kind in ("and", "or", "not"):
+            return self.compile(node, lang)
+        matched = None if negated else self.matched
+        if kind == "field":
+            return self._field(node[1], node[2], matched)
+        if kind == "word":
+            stems, words = analysis.terms(node[1], lang), analysis.words(node[1])
+            if not stems:
+                return None
+            if matched:
+                matched.stems.setdefault(lang, set()).update(stems)
+            return f"({{title body}} : {_phrase(stems)} OR {{card}} : {_phrase(words)})"
+        if kind == "phrase":
+            stems, words = analysis.terms(node[1], lang), analysis.words(node[1])
+            if not stems:
+                return None
+            if matched:
+                matched.stems.setdefault(lang, set()).update(stems)
+            slop = node[2]
+            if slop and slop > 1 and len(stems) > 1:
+                return (f"({{title body}} : NEAR({' '.join(map(_quoted, stems))}, {slop - 1})"
+                        f" OR {{card}} : NEAR({' '.join(map(_quoted, words))}, {slop - 1}))")
+            return f"({{title body}} : {_phrase(stems)} OR {{card}} : {_phrase(words)})"
+        return self._expanded(node, "words", matched)
+
+    def _expanded(self, node: tuple, column: str, matched: _Matched | None) -> str | None:
+        """A prefix, wildcard or fuzzy word, in the unstemmed `column` (words or card)."""
+        kind = node[0]
+        if kind == "prefix":
+            found = analysis.words(node[1])
+            if not found:
+                return None
+            if matched:
+                matched.words.update(found[:-1])
+                matched.prefixes.add(found[-1])
+            if len(found) > 1:
+                return f"{{{column}}} : ({_phrase(found[:-1])} AND {_quoted(found[-1])} *)"
+            return f"{{{column}}} : {_quoted(found[0])} *"
+        if kind == "wild":
+            words = self.index.wildcard(fold(node[1]).lower(), column)
+        elif kind == "fuzzy":
+            words = self.index.near_words(fold(node[1]).lower(), node[2], node[3], column)
+        else:  # a plain word in the card column
+            words = analysis.words(node[1])
+            if not words:
+                return None
+            if matched:
+                matched.words.update(words)
+            return f"{{{column}}} : {_phrase(words)}"
+        if not words:
+            return None
+        if matched:
+            matched.words.update(words)
+        return f"{{{column}}} : ({' OR '.join(map(_quoted, words))})"
+
+    def _field(self, name: str, value: tuple, matched: _Matched | None) -> str | None:
+        if name == "card":
+            if value[0] == "phrase":
+                words = analysis.words(value[1])
+                if matched:
+                    matched.words.update(words)
+                return f"{{card}} : {_phrase(words)}" if words else None
+            return self._expanded(value, "card", matched)
+        text = value[1].strip().lower()
+        if not text:
+            return None
+        if name == "lang":
+            text = tables.lang_token(text)
+        if value[0] == "prefix":
+            return f"{{{name}}} : {_quoted(text)} *"
+        return f"{{{name}}} : {_quoted(text)}"
+
+
+def _card_terms(node: tuple) -> list[tuple]:
+    """The `card:` items a person typed in a query (not one under NOT, nor in an OR with other
+    items)."""
+    kind = node[0]
+    if kind == "field":
+        return [node] if node[1] == "card" else []
+    if kind == "not" or (kind == "or" and any(child[0] != "field" or child[1] != "card" for child in node[1])):
+        return []
+    if kind in ("and", "or"):
+        return [term for child in node[1] for term in _card_terms(child)]
+    return []
 
 
 def _preference(found: _Found, asked: bool, own: list[str]) -> tuple[bool, bool, bool]:
@@ -67,10 +410,6 @@ def _preference(found: _Found, asked: bool, own: list[str]) -> tuple[bool, bool,
     one of a search in an asked-for language."""
     lang = found.hit.lang
     return lang in own, lang == "en", asked
-
-
-# A card named in the query: its rulings and its keywords' rules rank before everything else.
-NAMED_BOOST = 1000.0
 
 
 def fusion_run(langs: list[str], text: str, translation: str | None, weight: float, wanted: set[str],
@@ -82,72 +421,7 @@ def fusion_run(langs: list[str], text: str, translation: str | None, weight: flo
     return langs, text, translation, weight, bool(set(langs) & wanted), kinds, first
 
 
-# Edits a fuzzy word may ask for (`word~2`): each more multiplies the words whoosh must try;
-# `electrozoo~99999` took 11 s and 378 MB, `a~99 b~99 c~99` 31 s, before this limit.
-MAX_EDITS = 2
-# A phrase with its slop ("lethal damage"~3: words at most three apart): `~3` is no word.
-_PHRASE = re.compile(r'"[^"]*"(?:~\d+)?')
-_EDITS = re.compile(r"[^~]~(\d+)(?:/\d+)?$")
-
-
-class QueryError(MtgrulesError):
-    """A query a person must fix: the message says what is wrong with it."""
-
-
-def check_syntax(text: str) -> None:
-    """Raise QueryError for mistakes whoosh would silently ignore."""
-    if not text.strip():
-        raise QueryError("empty query")
-    if text.count('"') % 2:
-        raise QueryError(f'unbalanced quote in query {text!r}: close the phrase with "')
-    # Quoted phrases blanked out, their quotes kept: `card:"aether hub"` has something after `card:`.
-    outside = _QUOTED.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', text)
-    depth = 0
-    for char in outside:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth < 0:
-            break
-    if depth:
-        raise QueryError(f"unbalanced parentheses in query {text!r}")
-    for match in _FIELD.finditer(outside):
-        name = match.group(1)
-        if name not in QUERY_FIELDS:
-            raise QueryError(f"unknown field {name + ':'!r} in query (fields: {', '.join(f + ':' for f in QUERY_FIELDS)})")
-        rest = outside[match.end():]
-        if not rest or rest[0].isspace() or rest.startswith('""'):
-            raise QueryError(f"nothing after {name + ':'!r} in query")
-    tokens = _QUOTED.sub(" ", text).split()
-    if tokens and (tokens[0] in _OPERATORS - {"NOT"} or tokens[-1] in _OPERATORS):
-        raise QueryError(f"query {text!r} starts or ends with an operator")
-    for word in _WORD.findall(_PHRASE.sub(" ", text)):
-        if ":" not in word and not re.search(r"[^\W\d]", word) and re.search(r"[*?~]", word):
-            raise QueryError(f"{word!r} has no letters: wildcards and ~ need a word")
-        edits = _EDITS.search(word)
-        if edits and int(edits.group(1)) > MAX_EDITS:
-            raise QueryError(f"{word!r} asks for {int(edits.group(1)):,} edits: a fuzzy word allows at most {MAX_EDITS}"
-                             f" (write ~ for one, ~{MAX_EDITS} for two)")
-
-
-def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
-    """`pattern.sub(replace, ...)` applied to the parts of `text` outside "phrases"."""
-    pieces, cursor = [], 0
-    for quoted in _QUOTED.finditer(text):
-        pieces += [pattern.sub(replace, text[cursor:quoted.start()]), quoted.group(0)]
-        cursor = quoted.end()
-    pieces.append(pattern.sub(replace, text[cursor:]))
-    return "".join(pieces)
-
-
-def route_expansions(text: str) -> str:
-    """Send bare prefix, wildcard and fuzzy words to the unstemmed `words` field."""
-
-    def reroute(match: re.Match) -> str:
-        word = match.group(0)
-        if ":" not in word and (re.search(r"[*?]", word) or re.search(r"[^~]~\d*(/\d+)?$", word)):
-            return "words:" + fold(word)
-        return word
-
-    return _outside_quotes(text, _WORD, reroute)
+# -- hits ------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -174,22 +448,27 @@ class Hit:
 
 
 class _Found:
-    """A hit of one search of a tier: its score at once, its record (stored fields) read only
-    when its key or the hit itself is needed, its snippet made only if it is shown. A tier
-    searches each of its languages for a page of hits, and most of them are never shown.
-    (A plain class: a dataclass costs a millisecond of every `mtgrules search` to create.)"""
+    """A hit of one search of a tier: its score at once, what it shows read only when needed,
+    its snippet made only if it is shown (a tier searches a page of hits in each of its runs,
+    and most are never shown)."""
 
-    __slots__ = ("_body", "_hit", "docnum", "run", "score")
+    __slots__ = ("_hit", "_stored", "entry", "run", "score")
 
-    def __init__(self, run: _Run, docnum: int, score: float):
-        self.run, self.docnum, self.score = run, docnum, score
+    def __init__(self, run: _Run, entry: int, score: float):
+        self.run, self.entry, self.score = run, entry, score
         self._hit: Hit | None = None
-        self._body = ""
+        self._stored: dict | None = None
+
+    @property
+    def stored(self) -> dict:
+        if self._stored is None:
+            self._stored = self.run.index.stored(self.entry)
+        return self._stored
 
     @property
     def hit(self) -> Hit:
         if self._hit is None:
-            self._hit, self._body = self.run.hit(self.docnum, self.score)
+            self._hit = self.run.hit(self.stored, self.score)
         return self._hit
 
     def key(self) -> str:
@@ -197,25 +476,24 @@ class _Found:
 
     def with_snippet(self) -> Hit:
         hit = self.hit
-        hit.snippet = snippet(self._body, hit.lang, self.run.stemmed.get(hit.lang, set()), self.run.words)
+        matched = self.run.matched
+        body = self.stored.get("body") or self.stored.get("title", "")
+        hit.snippet = snippet(body, hit.lang, matched.stems.get(hit.lang, set()), matched.words, matched.prefixes)
         return hit
 
 
 class _Run:
-    """One search of a tier (a query over some languages' fields): what its hits are made
-    from."""
+    """One search of a tier (a query over some languages): what its hits are made from."""
 
-    __slots__ = ("_named", "asked", "index", "parsed", "stemmed", "translation", "view", "words")
+    __slots__ = ("_named", "asked", "index", "matched", "node", "translation", "view")
 
-    def __init__(self, index: Index, parsed, translation: str | None, view: str | None):
-        self.index, self.parsed, self.translation, self.view = index, parsed, translation, view
-        self.asked = True
-        self.stemmed, self.words = index._matched_terms(parsed)
+    def __init__(self, index: Index, node: tuple, matched: _Matched, translation: str | None, view: str | None):
+        self.index, self.node, self.matched, self.translation, self.view = index, node, matched, translation, view
         self._named: set[str] | None = None
+        self.asked = True  # whether a language of it was asked for (`fusion_run`)
 
-    def hit(self, docnum: int, score: float) -> tuple[Hit, str]:
-        """The hit of one document, as the view shows it, and the text its snippet is made of."""
-        stored = self.index.searcher.stored_fields(docnum)
+    def hit(self, stored: dict, score: float) -> Hit:
+        """The hit of one entry, as the view shows it."""
         view = self.view
         lang = stored["lang"]
         number = stored.get("view_numbers", {}).get(view, stored.get("number", ""))
@@ -223,7 +501,7 @@ class _Run:
         shown = stored.get("shown")  # one English text of several editions: as in the view
         if shown and view in shown:
             edition, (number, source) = view, shown[view]
-        key = json.loads(stored["key"])
+        key = stored["key"] if isinstance(stored["key"], list) else json.loads(stored["key"])
         hit = Hit(
             key=[key[0], number] if stored["kind"] in ("rule", "section") else key,
             kind=stored["kind"],
@@ -242,55 +520,12 @@ class _Run:
         )
         if len(hit.cards) > 1:  # `card:"aether hub"`: a shared ruling shown as Aether Hub's first
             if self._named is None:
-                self._named = self.index._cards_named(self.parsed)
+                self._named = self.index._cards_named(self.node)
             named = self._named
             if named:
                 hit.cards = [c for c in hit.cards if c in named] + [c for c in hit.cards if c not in named]
                 hit.card = hit.cards[0]
-        return hit, stored.get("body") or stored.get("title", "")
-
-
-# A query of plain words and "phrases" (with a slop, `"lethal damage"~3`, or without), as the
-# translations of a query often are: words of letters and digits only, no operator (whoosh
-# reads AND, OR, NOT, ANDNOT and ANDMAYBE in capitals only), each item apart from the next.
-_PLAIN_ITEM = re.compile(r'\s*(?:"(?P<phrase>[^"\n]*[^\W_][^"\n]*)"(?:~(?P<slop>[1-9][0-9]*))?|(?P<word>[^\W_]+))(?=\s|$)')
-
-
-def _plain_items(text: str) -> list[tuple[str, int | None]] | None:
-    """The items of `text` when it is plain words and phrases only, else None (whoosh's parser
-    reads it): (word, None) for a word, (phrase, slop) for a phrase."""
-    items: list[tuple[str, int | None]] = []
-    position, end = 0, len(text.rstrip())
-    while position < end:
-        match = _PLAIN_ITEM.match(text, position)
-        if match is None or match.group("word") in _OPERATORS:
-            return None
-        if match.group("word") is not None:
-            items.append((match.group("word"), None))
-        else:
-            items.append((match.group("phrase"), int(match.group("slop") or 1)))
-        position = match.end()
-    return items
-
-
-def _several_tokens(spec: str, tokens: list[str], fieldname: str, together):
-    """What whoosh's parser makes of a word a field's analyzer makes several tokens of
-    (`QueryParser.multitoken_query`): a phrase for the fields of unstemmed CJK text
-    (`multitoken_query="phrase"`), else the tokens joined as the query joins its words
-    (`together`: And, or Or when any word is enough; the schema's "default")."""
-    if spec == "phrase":
-        return wq.Phrase(fieldname, tokens, boost=1.0)
-    return together([wq.Term(fieldname, token, boost=1.0) for token in tokens])
-
-
-def _card_terms(query) -> list:
-    """The `card:` terms a person typed in `query` (not the `card` field of a word searched in
-    every field, nor one under NOT)."""
-    if query.is_leaf():
-        return [query] if query.field() == "card" else []
-    if isinstance(query, wq.Not) or (isinstance(query, wq.Or) and any(leaf.field() != "card" for leaf in query.leaves())):
-        return []
-    return [term for child in query.children() for term in _card_terms(child)]
+        return hit
 
 
 @dataclass
@@ -304,27 +539,61 @@ class Results:
 
 
 class Index:
-    """An open index: one searcher reused across queries (what makes a warm query cheap)."""
+    """The search over the corpus database: `current()` opens it. Kept open, it is reused
+    across searches (what makes a warm search cheap); each search reads one snapshot."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
-        meta = read_meta(folder)
-        self.langs: list[str] = meta["langs"]
-        self.editions: list[str] = meta["editions"]  # the editions with a view
-        self.default_view: str | None = meta["view"]  # the newest English edition (see Store.default_edition)
-        self.searcher = whoosh_index.open_dir(str(folder)).searcher(weighting=BM25F())
-        self._document_sets: dict[tuple, set[int]] = {}
-        self._view_sets: dict[str, set[int] | None] = {}
-        self._filter_sets: dict[tuple, tuple[set[int] | None, set[int] | None]] = {}
+    def __init__(self, corpus, reporter: tables.Reporter = tables.SILENT):
+        self.corpus = corpus  # a `mtgrules.store.Store`
+        self.reporter = reporter
+        self._snapshot: sqlite3.Connection | None = None
+        self._generation: str | None = None
+        self.begin()
 
     @classmethod
-    def current(cls, reporter: BuildReporter = SILENT) -> Index:
-        """The index of the current corpus, built first if the corpus changed (or healed:
-        `mtgrules.index.heal`)."""
-        return cls(heal.ensure_index(reporter=reporter))
+    def current(cls, reporter: tables.Reporter = tables.SILENT) -> Index:
+        """The search over the user's corpus, its tables brought up to date first when a
+        process that did not write them changed the corpus (or an earlier version wrote it)."""
+        from mtgrules import store
+
+        _remove_old_index_folder(reporter)
+        return cls(store.Store(on_message=reporter.note), reporter)
+
+    # -- snapshots ---------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Read the corpus as it is now (a new snapshot), the search tables brought up to date
+        first when they are not (`tables.is_current`)."""
+        db = self.corpus.db
+        if db is self._snapshot and db is not None:  # a new read transaction on the same connection
+            if db.in_transaction:
+                db.execute("COMMIT")
+            db.execute("BEGIN")
+        found = tables.state(db)
+        if not tables.is_current(db, found):
+            with tables.reporting(self.reporter):
+                if found:
+                    self.reporter.note("bringing the search tables up to date with the corpus")
+                with self.corpus.writing() as writer:
+                    tables.refresh(writer)
+            db = self.corpus.db
+            found = tables.state(db)
+        self._snapshot = db
+        if found.get("generation") != self._generation:
+            self._generation = found.get("generation")  # type: ignore[assignment]
+            self.langs: list[str] = json.loads(found["langs"])
+            self.editions: list[str] = json.loads(found["editions"])  # the editions with a view
+            self.default_view: str | None = json.loads(found["view"])  # the newest English edition
+            self.translator = Translator(lambda key: tables.blob(self.db, key), self.langs)
+            self._vocabulary_ready = False
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        assert self._snapshot is not None
+        return self._snapshot
 
     def close(self) -> None:
-        self.searcher.close()
+        self.corpus.close()
+        self._snapshot = None
 
     def __enter__(self) -> Index:
         return self
@@ -332,59 +601,71 @@ class Index:
     def __exit__(self, *exc_info) -> None:
         self.close()
 
-    @cached_property
-    def translator(self) -> Translator:
-        """Detection and translation, read from the index's lexicon on first use."""
-        return Translator(self.folder, self.langs)
+    # -- the vocabulary ----------------------------------------------------------------------
 
-    def parse(self, text: str, langs: list[str], any_word: bool = False):
-        """`text` as a query over the fields of `langs` and card names; with `any_word`, a
-        record needs only some of the words (scored higher the more it holds)."""
-        check_syntax(text)
-        fields = [name for lang in langs for name in (title_field(lang), text_field(lang))] + ["card"]
-        items = _plain_items(text)
-        parsed = self._parse_plain(items, fields, any_word) if items else self._parse_syntax(text, fields, any_word)
-        if parsed is wq.NullQuery:
-            raise QueryError(f"query {text!r} has nothing to search for")
-        return parsed.normalize()
+    def _vocabulary(self) -> None:
+        if not self._vocabulary_ready:
+            self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocabulary USING fts5vocab(main, 'search', 'col')")
+            self._vocabulary_ready = True
 
-    def _parse_plain(self, items: list[tuple[str, int | None]], fields: list[str], any_word: bool):
-        """The query whoosh's parser makes of plain words and phrases (tests/test_query_words.py
-        compares them), built directly: the parser compiles some fifty regular expressions in
-        each process and builds its plugins for each query, a few milliseconds of every search.
-        Each word or phrase is looked for in every field, analyzed as the field analyzes a query
-        (a word a field's analyzer makes several tokens of is those tokens as the field's
-        `multitoken_query` says: together, or as a phrase); every item is needed, or, with
-        `any_word`, any (scaled by how many match)."""
-        schema = self.searcher.schema
-        together = wq.Or if any_word else wq.And
-        needed = []
-        for text, slop in items:
-            alternatives = []
-            for name in fields:
-                field = schema[name]
-                if slop is not None:
-                    words = [token.text for token in field.tokenize(text, mode="query", chars=True)]
-                    alternatives.append(wq.Phrase(name, words, slop=slop, boost=1.0))
-                    continue
-                tokens = list(field.process_text(text, mode="query", tokenize=True, removestops=True))
-                if len(tokens) > 1:
-                    alternatives.append(_several_tokens(field.multitoken_query, tokens, name, together))
-                elif tokens:
-                    alternatives.append(wq.Term(name, tokens[0], boost=1.0))
-            needed.append(wq.Or(alternatives, boost=1.0))
-        query = wq.Or(needed, boost=1.0, scale=PARTIAL_COORDINATION) if any_word else wq.And(needed, boost=1.0)
-        return (query or wq.NullQuery).normalize()
+    def words_from(self, start: str, column: str = "words") -> list[tuple[str, int]]:
+        """(word, records holding it) of the words of `column` starting with `start`."""
+        self._vocabulary()
+        end = start[:-1] + chr(ord(start[-1]) + 1) if start else None
+        sql = "SELECT term, doc FROM temp.search_vocabulary WHERE col = ? AND term >= ?" + (" AND term < ?" if end else "")
+        return [(term, count) for term, count in self.db.execute(sql, (column, start, *([end] if end else [])))]
 
-    def _parse_syntax(self, text: str, fields: list[str], any_word: bool):
-        """`text` read by whoosh's query parser (fields, phrases, operators, wildcards, fuzzy
-        terms), normalized."""
-        from whoosh.qparser import FuzzyTermPlugin, MultifieldParser, OrGroup
+    def has_word(self, word: str, column: str = "words") -> bool:
+        self._vocabulary()
+        return self.db.execute("SELECT 1 FROM temp.search_vocabulary WHERE col = ? AND term = ?", (column, word)).fetchone() is not None
 
-        group = OrGroup.factory(PARTIAL_COORDINATION) if any_word else None
-        parser = MultifieldParser(fields, self.searcher.schema, **({"group": group} if group else {}))
-        parser.add_plugin(FuzzyTermPlugin())
-        return parser.parse(route_expansions(text))
+    def near_words(self, word: str, edits: int, prefix: int, column: str = "words") -> list[str]:
+        """The words of `column` at most `edits` edits from `word` that start with its first
+        `prefix` letters, the closest and most used first (at most MAX_EXPANSIONS)."""
+        from rapidfuzz.distance import Levenshtein
+
+        edits = min(edits, MAX_EDITS)
+        found = []
+        for term, count in self.words_from(word[:prefix], column):
+            if abs(len(term) - len(word)) <= edits:
+                distance = Levenshtein.distance(word, term, score_cutoff=edits)
+                if distance <= edits:
+                    found.append((distance, -count, term))
+        return [term for _, _, term in sorted(found)[:MAX_EXPANSIONS]]
+
+    def wildcard(self, pattern: str, column: str = "words") -> list[str]:
+        """The words of `column` matching `pattern` (`*` any letters, `?` one)."""
+        start = re.split(r"[*?]", pattern, maxsplit=1)[0]
+        found = [(-count, term) for term, count in self.words_from(start, column) if fnmatchcase(term, pattern)]
+        return [term for _, term in sorted(found)[:MAX_EXPANSIONS]]
+
+    # -- searching ---------------------------------------------------------------------------
+
+    def stored(self, entry: int) -> dict:
+        row = self.db.execute("SELECT stored FROM search_entries WHERE id = ?", (entry,)).fetchone()
+        return json.loads(row[0]) if row else {}
+
+    def expression(self, text: str, langs: list[str], kinds: list[str] | None = None, view: str | None = None,
+                   any_word: bool = False) -> tuple[str | None, tuple, _Matched]:
+        """The FTS5 expression of `text` over `langs` (and the filters), its tree, and what it
+        matches for snippets. None when it can match nothing."""
+        node = parse(text, any_word)
+        matched = _Matched()
+        compiler = _Compiler(self, matched)
+        by_expression: dict[str, list[str]] = {}
+        for lang in langs:
+            compiled = compiler.query(node, lang)
+            if compiled is not None:
+                by_expression.setdefault(compiled, []).append(tables.lang_token(lang))
+        if not by_expression:
+            return None, node, matched
+        branches = [f"({{lang}} : ({' OR '.join(map(_quoted, tokens))}) AND {compiled})" for compiled, tokens in by_expression.items()]
+        expression = "(" + " OR ".join(branches) + ")"
+        if kinds:
+            expression += f" AND {{kind}} : ({' OR '.join(map(_quoted, kinds))})"
+        if view is not None and len(self.editions) > 1:
+            expression += f" AND {{views}} : ({_quoted(tables.view_token(view))} OR {_quoted(tables.view_token(tables.EVERY_VIEW))})"
+        return expression, node, matched
 
     def search(
         self,
@@ -401,6 +682,7 @@ class Index:
         or `latest`; default the newest English edition): a translation of another edition is
         found under the number its rule has in the view, and not at all when the rule is not
         there."""
+        self.begin()
         asked = langs  # languages the person named (`--lang`): every one of them is asked for
         langs = [lang for lang in (langs or self.langs) if lang in self.langs]
         if not langs:
@@ -440,21 +722,13 @@ class Index:
                 return Results(hits=hits, partial=any_word, plan=plan)
         return Results(suggestion=self.suggest(text), plan=plan)
 
-    @cached_property
-    def _cards(self) -> card_mentions.CardLookup | None:
-        """The corpus database's card names, read only, for cards named in queries."""
-        import sqlite3
-
-        from mtgrules import paths
-
-        database = paths.database_path()
-        if not database.exists():
-            return None
-        return card_mentions.CardLookup(sqlite3.connect(f"file:{database}?mode=ro", uri=True))
+    @property
+    def _cards(self) -> card_mentions.CardLookup:
+        """The corpus's card names and keyword rules, read in this search's snapshot."""
+        return card_mentions.CardLookup(self.db)
 
     def _card_mentions(self, text: str) -> list[card_mentions.Mention]:
-        cards = self._cards
-        return card_mentions.find(text, cards.names_from) if cards is not None else []
+        return card_mentions.find(text, self._cards.names_from)
 
     def _search_fused(self, runs: list[tuple], kinds: list[str] | None, limit: int, any_word: bool, view: str | None,
                       own: list[str]) -> list[Hit]:
@@ -492,170 +766,89 @@ class Index:
         boost = {key: CARD_WEIGHT for key in shown if key.startswith("[\"card\"")} | first
         return [shown[key].with_snippet() for key in fusion.order(lists, boost=boost)[:limit]]
 
-    def _search_tiers(self, tiers, kinds: list[str] | None, limit: int, any_word: bool, view: str | None) -> list[Hit]:
-        """The query's own languages' hits by score, then the other tier's hits by score,
-        without a key already shown (in another language). When both tiers found something,
-        the first keeps at most the larger share of the page (NATIVE_SHARE) and yields the rest
-        to the second. Snippets are made for the hits shown only."""
-        found: list[list[_Found]] = []
-        for tier in tiers:
-            hits: list[_Found] = []
-            for langs, text, translation in tier:
-                if langs:
-                    hits.extend(self._run(text, langs, kinds, limit, any_word, translation, view))
-            found.append(sorted(hits, key=lambda f: -f.score))
-        first, second = found
-        if second:
-            keep = max(limit - len(second), round(NATIVE_SHARE * limit))
-            shown = {f.key() for f in first[:keep]}
-            # The second tier's hits not shown above, as many as the page can take: the first
-            # keeps `keep` hits when at least that many are left (else up to the page's rest).
-            wanted = limit - min(len(first), keep)
-            left: list[_Found] = []
-            for f in second:
-                if len(left) == wanted:
-                    break
-                if f.key() not in shown:
-                    left.append(f)
-            second = left
-            first = first[: max(limit - len(second), keep)]
-        return [f.with_snippet() for f in (first + second)[:limit]]
-
     def _run(self, text: str, langs: list[str], kinds: list[str] | None, limit: int, any_word: bool,
              translation: str | None, view: str | None) -> list[_Found]:
         try:
-            parsed = self.parse(text, langs, any_word)
+            expression, node, matched = self.expression(text, langs, kinds, view, any_word)
         except QueryError:
             if translation is None:
                 raise
             return []  # a translation that reads as nothing searchable: the other tiers stand
-        allowed, excluded = self._filters(langs, kinds, view)
-        if allowed is not None and not allowed:
+        if expression is None:
             return []
-        found = self.searcher.search(parsed, limit=limit, filter=allowed, mask=excluded)
-        if not found:
-            return []
-        run = _Run(self, parsed, translation, view)
-        return [_Found(run, hit.docnum, round(hit.score, 4)) for hit in found]
+        run = _Run(self, node, matched, translation, view)
+        weights = ", ".join(str(weight) for weight in tables.WEIGHTS)
+        rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score FROM search WHERE search MATCH ?"
+                               " ORDER BY score LIMIT ?", (expression, limit))
+        return [_Found(run, entry, round(-score, 4)) for entry, score in rows]
 
-    def _cards_named(self, parsed) -> set[str]:
-        """The English names of the cards the `card:` terms of a query name (any name they are
+    def _cards_named(self, node: tuple) -> set[str]:
+        """The English names of the cards the `card:` items of a query name (any name they are
         printed under), read from the entries of single cards: what a ruling on several cards
         is shown first under."""
-        named = _card_terms(parsed)
+        named = _card_terms(node)
         if not named:
             return set()
-        found = self.searcher.search(wq.And(named) if len(named) > 1 else named[0], limit=200)
-        return {hit["card_name"] for hit in found if hit.get("card_name") and not hit.get("cards")}
-
-    def _filters(self, langs: list[str], kinds: list[str] | None, view: str | None) -> tuple[set[int] | None, set[int] | None]:
-        """(documents allowed, documents excluded) for these languages and kinds in one
-        edition's view; None for no restriction.
-
-        The sets are computed once per open index: whoosh's `filter=` given a query lists its
-        documents again on every search (3-4 ms for a few thousand records); given a set, it
-        uses it as is. (Restricting inside the query instead, with zero-boost terms, breaks
-        whoosh's block-quality skipping, which divides by the boost.) Languages are restricted
-        by whichever set is smaller: the documents of the languages asked, or those of the
-        others (English alone: the few Spanish and French records are excluded rather than
-        the thousands of English ones listed, some 3 ms of a cold search). Each combination is
-        worked out once: the partial pass of a search asks for the same ones again."""
-        key = (tuple(langs), tuple(kinds or ()), view)
-        if key not in self._filter_sets:
-            self._filter_sets[key] = self._work_out_filters(langs, kinds, view)
-        return self._filter_sets[key]
-
-    def _work_out_filters(self, langs: list[str], kinds: list[str] | None, view: str | None) -> tuple[set[int] | None, set[int] | None]:
-        allowed = excluded = None
-        if len(self.editions) > 1 and view is not None:  # one edition: every record is in its view
-            allowed = self._view_documents(view)
-        if set(langs) != set(self.langs):
-            others = [lang for lang in self.langs if lang not in langs]
-            count = self.searcher.doc_frequency
-            if sum(count("lang", lang) for lang in others) < sum(count("lang", lang) for lang in langs):
-                excluded = self._documents("lang", others)
-            else:
-                of_langs = self._documents("lang", langs)
-                allowed = of_langs if allowed is None else allowed & of_langs
-        if kinds:
-            of_kinds = self._documents("kind", kinds)
-            allowed = of_kinds if allowed is None else allowed & of_kinds
-        return allowed, excluded
-
-    def _view_documents(self, view: str) -> set[int] | None:
-        """The documents of one edition's view (written at build time for the default view),
-        or None when it shows every document: nothing to filter (a corpus whose editions differ
-        in no rule; reading and checking a set of every document took 1-2 ms of a search)."""
-        if view not in self._view_sets:
-            written = self.folder / view_file(view)
-            if written.exists():
-                size = written.stat().st_size
-                every = size // array("I").itemsize == self.searcher.doc_count()
-                shown = None if every else set(array("I", written.read_bytes()))
-            else:
-                shown = self._documents("views", [view, EVERY_VIEW])
-                shown = None if len(shown) == self.searcher.doc_count() else shown
-            self._view_sets[view] = shown
-        return self._view_sets[view]
-
-    def _documents(self, fieldname: str, values: list[str]) -> set[int]:
-        key = (fieldname, tuple(sorted(values)))
-        if key not in self._document_sets:
-            found: set[int] = set()
-            for value in values:
-                found.update(self.searcher.docs_for_query(wq.Term(fieldname, value)))
-            self._document_sets[key] = found
-        return self._document_sets[key]
-
-    def _matched_terms(self, parsed) -> tuple[dict[str, set[str]], set[str]]:
-        """The index terms the query matched: per language (stems) and unstemmed words."""
-        stemmed: dict[str, set[str]] = {}
-        words: set[str] = set()
-        by_field = {title_field(lang): lang for lang in self.langs} | {text_field(lang): lang for lang in self.langs}
-        # Not Query.existing_terms: in whoosh 2.7 it reuses its `fieldname` argument as a loop
-        # variable and so skips every field after the first.
-        reader = self.searcher.reader()
-        for leaf in parsed.leaves():
-            for fieldname, term in leaf.expanded_terms(reader, phrases=True):
-                text = term.decode("utf-8") if isinstance(term, bytes) else term
-                if fieldname in by_field:
-                    stemmed.setdefault(by_field[fieldname], set()).add(text)
-                elif fieldname == "words":
-                    words.add(text)
-        return stemmed, words
-
-    def _vocabulary_near(self, word: str) -> list[str]:
-        """Words of the index that start like `word` and are about as long: the candidates of
-        a correction. (whoosh's own `suggest` walks a Levenshtein automaton in Python and takes
-        over 100 ms here.)"""
-        reader = self.searcher.reader()
-        near = []
-        for term in reader.expand_prefix("words", word[:1]):
-            term = term.decode("utf-8") if isinstance(term, bytes) else term
-            if abs(len(term) - len(word)) <= 2:
-                near.append(term)
-        return near
+        compiler = _Compiler(self, _Matched())
+        parts = [compiler._field("card", term[2], None) for term in named]
+        if any(part is None for part in parts):
+            return set()
+        expression = " AND ".join(parts) + ' AND {kind} : "card"'  # type: ignore[arg-type]
+        found = set()
+        for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ? LIMIT 200", (expression,)):
+            stored = self.stored(entry)
+            if stored.get("card_name"):
+                found.add(stored["card_name"])
+        return found
 
     def suggest(self, text: str) -> str | None:
-        """The query with its unknown words replaced by the closest words of the index."""
-        import difflib  # not at import: only a search that found nothing needs it
+        """The query with its unknown words replaced by the closest words of the corpus, in
+        any language."""
+        from rapidfuzz import fuzz
 
-        reader = self.searcher.reader()
         changed = False
 
         def replace(match: re.Match) -> str:
             nonlocal changed
             word = match.group(0)
-            if ":" in word or re.search(r"[*?~]", word) or word in _OPERATORS:
+            if ":" in word or re.search(r"[*?~]", word) or word in _OPERATORS or re.search(r"\d", word):
                 return word
-            folded = fold(word)
-            if reader.doc_frequency("words", folded):
+            folded = fold(word).lower()
+            if not folded or self.has_word(folded):
                 return word
-            found = difflib.get_close_matches(folded, self._vocabulary_near(folded), n=1, cutoff=0.75)
-            if not found:
+            best: tuple[float, int, str] | None = None
+            for term, count in self.words_from(folded[:1]):
+                if abs(len(term) - len(folded)) > 2:
+                    continue
+                score = fuzz.ratio(folded, term, score_cutoff=75)
+                if score and (best is None or (score, count) > best[:2]):
+                    best = (score, count, term)
+            if best is None:
                 return word
             changed = True
-            return found[0]
+            return best[2]
 
-        suggestion = _outside_quotes(text, _WORD, replace)
+        suggestion = _outside_quotes(text, re.compile(r'[^\s"()]+'), replace)
         return suggestion if changed else None
+
+
+def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
+    """`pattern.sub(replace, ...)` applied to the parts of `text` outside "phrases"."""
+    pieces, cursor = [], 0
+    for quoted in _QUOTED.finditer(text):
+        pieces += [pattern.sub(replace, text[cursor:quoted.start()]), quoted.group(0)]
+        cursor = quoted.end()
+    pieces.append(pattern.sub(replace, text[cursor:]))
+    return "".join(pieces)
+
+
+def _remove_old_index_folder(reporter: tables.Reporter) -> None:
+    """The whoosh index folder of an earlier version, removed once, saying so."""
+    from mtgrules import paths
+
+    old = paths.cache_dir() / "index"
+    if old.is_dir() and not old.is_symlink():
+        import shutil
+
+        shutil.rmtree(old, ignore_errors=True)
+        reporter.note(f"removed {old}, the search index of an earlier version: the search is in the corpus database now")

@@ -29,47 +29,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-
-from mtgrules.index.analyzers import is_stemmed, language_analyzer, words_analyzer
 from mtgrules.index.entries import EDITION_KINDS, Member, member_of
-from mtgrules.index.fields import text_field, title_field
 from mtgrules.records import Record
-
-TITLE_BOOST = 2.0
-
-
-def build_schema(langs: list[str]) -> Schema:
-    schema = Schema(
-        number=KEYWORD(stored=True),
-        document=KEYWORD(),
-        group=ID(stored=True),
-        members=STORED(),
-        shown=STORED(),
-        cards=STORED(),
-        lang=ID(stored=True),
-        kind=ID(stored=True),
-        views=KEYWORD(),
-        edition=STORED(),
-        view_numbers=STORED(),
-        key=STORED(),
-        key_langs=STORED(),
-        title=STORED(),
-        body=STORED(),
-        card_name=STORED(),
-        source=STORED(),
-        date=STORED(),
-        card=TEXT(analyzer=words_analyzer(), phrase=True),
-        words=TEXT(analyzer=words_analyzer(), phrase=False),
-    )
-    for lang in langs:
-        analyzer = language_analyzer(lang)
-        # Unstemmed CJK text yields one token per character: the characters of one query word
-        # must then appear in a row.
-        multitoken = "default" if is_stemmed(lang) else "phrase"
-        schema.add(title_field(lang), TEXT(analyzer=analyzer, field_boost=TITLE_BOOST, multitoken_query=multitoken))
-        schema.add(text_field(lang), TEXT(analyzer=analyzer, multitoken_query=multitoken))
-    return schema
 
 
 def key_string(record: Record) -> str:
@@ -130,9 +91,7 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         fields["shown"] = {member.edition: [member.number, member.source] for member in members}
     if record.kind == "ruling" and len(cards) > 1:
         fields["cards"] = cards
-    ids = {"document": " ".join(dict.fromkeys(str(m.document) for m in members))} if members[0].document is not None else {}
     return {
-        **ids,
         **fields,
         "group": group,
         "members": [list(member[:5]) for member in members],
@@ -154,6 +113,6 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         "date": record.date or "",
         "card": "\n".join(dict.fromkeys(name for name in names if name)),
         "words": f"{titles}\n{body}",
-        title_field(record.lang): titles,
-        text_field(record.lang): body,
+        "titles": titles,
+        "body_text": body,
     }

@@ -1,54 +1,45 @@
-"""Highlighted snippets of a result's text.
+"""Snippets of a result's text, its matched words marked in the original text.
 
-whoosh's highlighter only knows the terms of the field it highlights, but here a query word may
-have matched through another field (fuzzy terms and prefixes run on the unstemmed `words`
-field). So the text is analyzed twice, with its language's analyzer and with the unstemmed one,
-and a word is marked when either form is among the terms the query matched. The snippet is a
-window of the text around the first marked word, with matches between MARK_START and MARK_END.
+The search tables hold tokens, not the text (`mtgrules.index.analysis`), so the text a hit
+shows is read again with the same analysis: a word is marked when its stem in the record's
+language, its folded form, or the start of its folded form (a prefix) is among what the query
+matched; a run of CJK characters has the characters of each matched bigram marked. The
+snippet is a window of the text around the first marked word, with matches between
+MARK_START and MARK_END.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-
-from mtgrules.index.analyzers import TOKEN_PATTERN, fold, language_analyzer, words_analyzer
+from mtgrules.index import analysis
 
 MARK_START = "\x02"
 MARK_END = "\x03"
 WIDTH = 220
-_TOKEN = re.compile(TOKEN_PATTERN)
 
 
-def words_with_spans(text: str) -> Iterator[tuple[str, int, int]]:
-    """(word, start, end) of each token `words_analyzer` makes of `text`. A text without CJK
-    characters (which that analyzer splits apart) is read with its pattern directly: its
-    chain of filters, token by token, took most of the time of a search's snippets."""
-    if text and max(text) >= "\u3040":
-        for token in words_analyzer()(text, chars=True):
-            yield token.text, token.startchar, token.endchar
-        return
-    for match in _TOKEN.finditer(text):
-        yield fold(match.group().lower()), match.start(), match.end()
-
-
-def match_spans(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> list[tuple[int, int]]:
+def match_spans(text: str, lang: str, stems: set[str], words: set[str],
+                prefixes: frozenset[str] | set[str] = frozenset()) -> list[tuple[int, int]]:
     """(start, end) of the words of `text` that the query matched."""
-    stemmer = language_analyzer(lang)
-    prefixes = tuple({term[:-1] or term for term in stemmed_terms})
-    spans: list[tuple[int, int]] = []
-    for word, start, end in words_with_spans(text):
-        exact = word in word_terms or word in stemmed_terms
-        if exact or (prefixes and word.startswith(prefixes) and {stem.text for stem in stemmer(text[start:end])} & stemmed_terms):
-            spans.append((start, end))
-    return spans
+    starts = tuple(prefixes)
+    found: list[tuple[int, int]] = []
+    for piece, start, end in analysis.spans(text):
+        if analysis.is_cjk_run(piece):
+            grams = analysis.bigrams(piece)
+            for offset, gram in enumerate(grams):
+                if gram in stems or gram in words:
+                    found.append((start + offset, start + offset + len(gram)))
+            continue
+        folded = analysis.fold(piece)
+        if folded in words or (starts and folded.startswith(starts)) or analysis.term(piece, lang) in stems:
+            found.append((start, end))
+    return found
 
 
-def snippet(text: str, lang: str, stemmed_terms: set[str], word_terms: set[str]) -> str:
+def snippet(text: str, lang: str, stems: set[str], words: set[str], prefixes: frozenset[str] | set[str] = frozenset()) -> str:
     """A window of `text` (one line) with matched words marked; its start when nothing matched."""
     flat = " ".join(text.split())
     spans: list[tuple[int, int]] = []
-    for begin, finish in sorted(match_spans(flat, lang, stemmed_terms, word_terms)):
+    for begin, finish in sorted(match_spans(flat, lang, stems, words, prefixes)):
         if spans and begin <= spans[-1][1]:  # touching marks (CJK characters) become one
             spans[-1] = (spans[-1][0], max(finish, spans[-1][1]))
         else:

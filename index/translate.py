@@ -8,14 +8,14 @@ found 6. Nothing but spelling decided whether a Spanish or French word reached E
 
 So search now works out which languages a query is in (`detect`), searches those languages'
 fields with the query as typed, and every other language with the query translated through the
-bilingual lexicon (`mtgrules.align.lexicon`, compiled into the index folder by `build`):
+bilingual lexicon (`mtgrules.align.lexicon`, compiled into the search tables, `mtgrules.index.tables`):
 "daño letal" → "damage lethal" in English, "deathtouch" → "toque mortal" in Spanish.
 Translated hits rank below hits in the query's own language. A language with nothing to
 translate into is searched with the query as typed, as before.
 
 Detection must work on one or two words. Each word counts for a language when the language has
 it: the corpus's records in that language or the lexicon's phrases in it hold the word (the
-index's vocabulary.txt). A function word of the language ("de", "la",
+search tables' vocabulary). A function word of the language ("de", "la",
 "the") counts twice. A word with letters English does not write (é, ñ, ç) never counts for
 English, although "créature" folds to "creature". The languages with the best count are the
 query's; a tie keeps them all ("indestructible" is Spanish, French and English, and is searched
@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import pickle
 import re
+from collections.abc import Callable
 from itertools import chain, permutations
-from pathlib import Path
 
 from mtgrules.align import phrases
-from mtgrules.index.layout import KEYS_SUFFIX, LEXICON_FOLDER, TERMS_LINE, VOCABULARY, lexicon_file
+from mtgrules.index.tables import KEYS_SUFFIX, TERMS_LINE, VOCABULARY, lexicon_key
 from mtgrules.little_words import is_little
 from mtgrules.text import fold
 
@@ -105,7 +105,7 @@ def _items(text: str) -> list[_Item]:
 
 def _words(items: list[_Item]) -> list[str]:
     """The words detection weighs: those of plain words and quoted phrases, CJK characters one
-    by one (as vocabulary.txt holds them)."""
+    by one (as the vocabulary holds them)."""
     found = []
     for item in items:
         if item.kind in ("plain", "phrase"):
@@ -118,24 +118,21 @@ def _is_ascii_word(word: str) -> bool:
 
 
 class Translator:
-    """Detection and translation for one index build: its folder (vocabulary.txt and the
-    compiled lexicon, read on first use, one language and direction at a time) and the
-    corpus's languages."""
+    """Detection and translation over one snapshot of the search tables: `read(key)` gives a
+    value of `search_state` (the vocabulary and the compiled lexicon, read on first use, one
+    language and direction at a time; None when absent), `langs` the corpus's languages."""
 
-    def __init__(self, folder: Path, langs: list[str]):
-        self.folder = folder
+    def __init__(self, read: Callable[[str], bytes | None], langs: list[str]):
+        self.read = read
         self.langs = langs
         self._vocabulary: bytes | None = None
         self._lines: dict[str, tuple[int, int]] = {}
         self._tables: dict[tuple[str, str], dict] = {}
 
     def _vocabulary_lines(self) -> dict[str, tuple[int, int]]:
-        """Line name ("es", "es~keys") → (start, end) of its words in vocabulary.txt's bytes."""
+        """Line name ("es", "es~keys") → (start, end) of its words in the vocabulary's bytes."""
         if self._vocabulary is None:
-            try:
-                self._vocabulary = (self.folder / VOCABULARY).read_bytes()
-            except FileNotFoundError:
-                self._vocabulary = b""
+            self._vocabulary = self.read(VOCABULARY) or b""
             start = 0
             while start < len(self._vocabulary):
                 end = self._vocabulary.find(b"\n", start)
@@ -156,11 +153,8 @@ class Translator:
     def tables(self, lang: str, direction: str) -> dict:
         """The compiled lexicon of one language, one direction ("to_english", "from_english")."""
         if (lang, direction) not in self._tables:
-            try:
-                table = pickle.loads((self.folder / LEXICON_FOLDER / lexicon_file(lang, direction)).read_bytes())
-            except FileNotFoundError:
-                table = {}
-            self._tables[(lang, direction)] = table
+            found = self.read(lexicon_key(lang, direction))
+            self._tables[(lang, direction)] = pickle.loads(found) if found else {}
         return self._tables[(lang, direction)]
 
     # -- detection -----------------------------------------------------------------------------
@@ -360,7 +354,7 @@ class Translator:
 
 
 def _term(words: list[str]) -> str:
-    """How vocabulary.txt writes an English term: its words' keys joined by "_"
+    """How the vocabulary writes an English term: its words' keys joined by "_"
     ("poison counters" → "poison_counter")."""
     return "_".join(phrases.word_key(word, "en") for word in words)
 

@@ -4,10 +4,8 @@ in other languages, and the English of a phrase typed in another language.
 Pairs are read as they are written (`align.lexicon` TSV: language, phrase, English, score, count,
 sources), not through `align.lexicon.Lexicon`: that keys every pair with its language's stemmer
 (140 ms, and 40 ms to import the stemmers), where a term lookup compares a few phrases folded
-(`plain`). Two files: the committed `corpus/lexicon.tsv`, and, when the search index was built
-for the corpus as it is now, the pairs that build learned from the user's own documents
-(`lexicon-<digest>.tsv` beside the index builds, see `align.corpus_lexicon`). `term` never
-builds the index: without a current build it reads the committed pairs only.
+(`plain`). Two sources: the committed `corpus/lexicon.tsv`, and the pairs learned from the
+user's own card data as it was ingested, kept in the corpus database (`align.learned`).
 
 A pair learned from parallel texts (`count` > 0: card texts, aligned rules and rulings) is
 evidence, never a fact: its `confidence` is its score, capped by how often it was seen,
@@ -18,25 +16,20 @@ glossaries: `count` 0) are read from the records themselves, with their own sour
 
 from __future__ import annotations
 
-import contextlib
-import json
 from collections import defaultdict
 from dataclasses import dataclass
-from pathlib import Path
 
-from mtgrules import paths, readiness
-from mtgrules.align import phrases
+from mtgrules import corpus_schema
+from mtgrules.align import learned, phrases
 from mtgrules.store import Queries
 from mtgrules.text import fold
 
-COMMITTED = readiness.COMMITTED_LEXICON
+COMMITTED = corpus_schema.COMMITTED_LEXICON
 # A pair must score this much to name a term or translate a query for `term` (the alignment's
 # evidence threshold: a dictionary shows what it is fairly sure of).
 MIN_SCORE = 0.5
 # Which sources of a learned pair say it comes from official card translations.
 CARD_SOURCES = frozenset({"cards"})
-# The index folder's layout (`mtgrules.index.build`; a test holds the two to the same names).
-CURRENT, META = "CURRENT", "meta.json"
 
 
 @dataclass(frozen=True)
@@ -101,13 +94,11 @@ class TermLexicon:
     @classmethod
     def load(cls, corpus: Queries) -> TermLexicon:
         """The committed pairs and those the current index build learned from `corpus`."""
-        text = readiness.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
+        text = corpus_schema.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
         lines = text.splitlines()[1:]
-        learned = _learned_file(corpus)
-        if learned is not None:
-            # Derived data being replaced by a build: the committed pairs still answer.
-            with contextlib.suppress(OSError, UnicodeDecodeError):
-                lines += learned.read_text(encoding="utf-8").splitlines()[1:]
+        # The pairs learned from the person's card data at ingest (`mtgrules.align.learned`).
+        lines += ["\t".join([lang, phrase, english, f"{score:.3f}", str(count), sources])
+                  for lang, phrase, english, score, count, sources in learned.stored_rows(corpus.db)]
         return cls(lines)
 
     def _pair(self, index: int) -> Pair | None:
@@ -213,16 +204,3 @@ def _parse(line: str) -> Pair | None:
         return None  # the search's build reads the same file and says what is wrong with it
 
 
-def _learned_file(corpus: Queries) -> Path | None:
-    """The pairs the current index build learned, when that build is of this corpus. Read from
-    the index folder's layout (`index.build`: CURRENT names the build, its meta.json the
-    corpus it indexes) without importing the index package, which imports whoosh (30 ms)."""
-    root = paths.index_dir()
-    try:
-        build = root / (root / CURRENT).read_text(encoding="utf-8").strip()
-        if json.loads((build / META).read_text(encoding="utf-8")).get("fingerprint") != corpus.fingerprint():
-            return None
-    except (OSError, ValueError):
-        return None
-    found = sorted(root.glob("lexicon-*.tsv"))
-    return found[0] if len(found) == 1 else None

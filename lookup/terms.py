@@ -445,8 +445,12 @@ class Dictionary:
                     best[key] = record
         for name, source in unread:
             held = best.get((name.lang, name.folded))
-            where = (_("rule {number} of {edition}, {where}").format(number=held.number, edition=held.edition, where=_where(held.source))
-                     if held else source.where)
+            if held is None:
+                where = source.where
+            elif held.edition:
+                where = _("rule {number} of {edition}, {where}").format(number=held.number, edition=held.edition, where=_where(held.source))
+            else:
+                where = f"{_rule(held.number or '')}, {_where(held.source)}"
             name.sources[name.sources.index(source)] = dataclasses.replace(
                 source, where=where, confidence=held.confidence if held else 0.0)
 
@@ -539,9 +543,9 @@ _STEMMED = ("es", "fr", "en")  # the languages whose names are compared by stems
 
 
 def _stems(text: str, lang: str) -> set[str]:
-    from mtgrules.index.analyzers import language_analyzer
+    from mtgrules.index.analysis import terms
 
-    return {token.text for token in language_analyzer(lang)(text)}
+    return set(terms(text, lang))
 
 
 def score(entry: Entry, word: str, *, stems: bool = True) -> Match:

@@ -268,9 +268,6 @@ def test_search_finds_the_rules_of_one_edition_and_numbers_translations_in_it(tw
     assert "701.47" in [hit["number"] for hit in search("connive", "--lang", "en", "--kind", "rule", "--edition", "2024-06-07")]
     refused = CliRunner().invoke(cli, ["search", "connive", "--edition", "2019-01-01"])
     assert refused.exit_code == 2 and "no edition 2019-01-01" in refused.stderr
-    from mtgrules.index import build
-
-    assert (build.current_build() / build.view_file("2026-08-07")).exists(), "the default view's documents are read, not listed"
 
 
 def test_a_term_is_defined_by_the_glossary_of_the_asked_language_where_there_is_one(home):

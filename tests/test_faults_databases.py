@@ -111,8 +111,9 @@ def test_stored_records_garbled(body):
     db.commit()
     db.close()
     # In child processes: a command in this process may hold what it read before (keyed by the
-    # corpus's generation, which a change behind the store's back does not bump).
-    for command in LOOKUPS[:3]:
+    # corpus's generation, which a change behind the store's back does not bump). Not `search`,
+    # which reads its own tables, not the records.
+    for command in [lookup for lookup in LOOKUPS if lookup[0] in ("rule", "card", "term")]:
         assert_refused(run_process(*command, env={"MTGRULES_HOME": os.environ["MTGRULES_HOME"]}),
                        "a stored record is damaged", "move it away", file=path)
 

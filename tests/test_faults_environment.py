@@ -149,7 +149,8 @@ def test_relative_xdg_folders_are_ignored(tmp_path, monkeypatch):
     assert_clean(run("ingest", str(seed("004"))))
     assert_clean(run("search", "energía"))
     assert list(work.iterdir()) == []
-    assert (home / ".local" / "share" / "mtgrules").is_dir() and (home / ".cache" / "mtgrules").is_dir()
+    assert (home / ".local" / "share" / "mtgrules").is_dir()
+    assert {p.name for p in home.iterdir()} <= {".local", ".cache"}
 
 
 def test_absolute_xdg_folders_are_used(tmp_path, monkeypatch):
@@ -159,7 +160,8 @@ def test_absolute_xdg_folders_are_used(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     assert_clean(run("ingest", str(seed("004"))))
     assert_clean(run("search", "energía"))
-    assert (tmp_path / "data" / "mtgrules").is_dir() and (tmp_path / "cache" / "mtgrules").is_dir()
+    assert (tmp_path / "data" / "mtgrules").is_dir()
+    assert {p.name for p in tmp_path.iterdir()} <= {"data", "cache"}
 
 
 # --- a home that cannot be written --------------------------------------------------------------
@@ -179,8 +181,8 @@ def read_only_home():
 
 
 @pytest.mark.parametrize("arguments", [["rule", "704.5"], ["card", "electrozoa"], ["term", "confabular"],
-                                       ["engine", "coverage"], ["parse", str(seed("003"))]],
-                         ids=["rule", "card", "term", "engine", "parse"])
+                                       ["engine", "coverage"], ["parse", str(seed("003"))], ["search", "energía"]],
+                         ids=["rule", "card", "term", "engine", "parse", "search"])
 def test_lookups_work_in_a_read_only_home(read_only_home, arguments):
     home, user = read_only_home
     outcome = run_process(*arguments, env={"MTGRULES_HOME": str(home)}, user=user)
@@ -192,8 +194,7 @@ def test_lookups_work_in_a_read_only_home(read_only_home, arguments):
 @pytest.mark.parametrize("arguments, says", [
     (["ingest", str(seed("004"))], "cannot be written, and this command must write there"),
     (["quiz", "--count", "1"], "cannot be written, and this command must write there"),
-    (["search", "energía"], "permission denied (make {home} readable and writable for you"),
-], ids=["ingest", "quiz", "search"])
+], ids=["ingest", "quiz"])
 def test_commands_that_must_write_say_so_in_a_read_only_home(read_only_home, arguments, says):
     home, user = read_only_home
     outcome = run_process(*arguments, env={"MTGRULES_HOME": str(home)}, user=user)

@@ -1,4 +1,4 @@
-"""The index: per-language analyzers, building (automatic, atomic, locked) and querying.
+"""The search: our analysis, the FTS5 tables written in the ingest's transaction, and querying.
 
 The sample corpus below is written for these tests (short paraphrases, not Wizards' text); the
 other test_cli_* modules import it. `use_corpus` makes it the whole of the user's store (under
@@ -9,15 +9,14 @@ commands read.
 from __future__ import annotations
 
 import hashlib
-import threading
-import time
+import pickle
+import sqlite3
 
 import pytest
 
 from mtgrules import store
 from mtgrules.cli.progress import TerminalReporter
-from mtgrules.index import build, layout
-from mtgrules.index.analyzers import language_analyzer
+from mtgrules.index import analysis, tables
 from mtgrules.index.query import Index, QueryError
 from mtgrules.index.snippets import MARK_END, MARK_START
 from mtgrules.records import Record
@@ -103,11 +102,7 @@ def keys(results):
     return [(hit.kind, hit.number or hit.card or hit.title, hit.lang) for hit in results.hits]
 
 
-# --- analyzers -------------------------------------------------------------------------------
-
-
-def analyzed(lang, text):
-    return [token.text for token in language_analyzer(lang)(text)]
+# --- analysis --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -115,94 +110,98 @@ def analyzed(lang, text):
     [("es", "energia", "energía"), ("es", "criaturas", "criatura"), ("fr", "blessures", "blessure"), ("fr", "energie", "énergie"), ("en", "creatures", "creature")],
 )
 def test_a_query_word_meets_its_inflected_or_accented_form(lang, query, document):
-    query_form = [t.text for t in language_analyzer(lang)(query, mode="query")]
-    assert set(query_form) & set(analyzed(lang, document))
+    assert analysis.terms(query, lang) == analysis.terms(document, lang)
 
 
 def test_unknown_languages_and_cjk_text_are_analyzed_without_a_stemmer():
-    assert analyzed("zh", "生物704.5f") == ["生", "物", "704.5f"]
-    assert analyzed("xx", "Énergie Totale") == ["energie", "totale"]
+    assert analysis.terms("生物704.5f", "zh") == ["生物", "704.5f"]
+    assert analysis.terms("防御力为0", "zh") == ["防御", "御力", "力为", "0"]
+    assert analysis.terms("Énergie Totale", "xx") == ["energie", "totale"]
 
 
 def test_fold_removes_case_and_accents():
     assert fold("Électrozoaire") == "electrozoaire"
 
 
-# --- building --------------------------------------------------------------------------------
+# --- the search tables -------------------------------------------------------------------------
 
 
-def test_the_index_is_built_on_first_use_and_reused_while_the_corpus_is_unchanged(sample):
-    first = build.ensure_index()
-    assert layout.read_meta(first)["records"] == len(sample)
-    assert build.ensure_index() == first
+def search_state(key):
+    db = sqlite3.connect(store.Store().path)
+    try:
+        return db.execute("SELECT value FROM search_state WHERE key = ?", (key,)).fetchone()
+    finally:
+        db.close()
 
 
-def test_a_corpus_change_rebuilds_the_index(sample, monkeypatch):
-    first = build.ensure_index()
-    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
-    second = build.ensure_index()
-    assert second != first
-    with Index(second) as index:
-        assert keys(index.search("zebra")) == [("rule", "999.1", "en")]
+def test_an_ingest_writes_the_search_tables_in_its_own_transaction(sample):
+    """The tables are written before the ingest commits (the store's hook), so the first
+    search has nothing to build: they index the generation the ingest committed."""
+    generation = store.Store().generation()
+    assert search_state("generation") == (str(generation),)
+    with Index.current() as index:
+        assert keys(index.search("zebra")) == []
 
 
-def test_a_killed_build_leaves_the_previous_index_in_use_and_is_cleaned_up_later(sample, monkeypatch):
+def test_a_killed_ingest_leaves_the_old_records_and_the_old_search_tables(sample, monkeypatch):
     from mtgrules.index import schema
 
-    first = build.ensure_index()
-    root = first.parent
-    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    before = search_state("generation")
     real_document = schema.document
 
     def dying(record, *arguments):
         if record.number == "999.1":
-            raise KeyboardInterrupt  # the build stops half-way, as on Ctrl-C
+            raise KeyboardInterrupt  # the ingest stops half-way, as on Ctrl-C
         return real_document(record, *arguments)
 
     monkeypatch.setattr(schema, "document", dying)
     with pytest.raises(KeyboardInterrupt):
-        build.ensure_index()
-    assert build.current_build() == first
-    with Index(build.current_build()) as index:
-        assert keys(index.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
-    assert [p for p in root.iterdir() if p.is_dir()] == [first]  # the half-written build removed as it stopped
-
-    monkeypatch.setattr(schema, "document", real_document)
-    second = build.ensure_index()
-    assert sorted(p for p in root.iterdir() if p.is_dir()) == sorted([first, second])
-
-
-def test_a_new_committed_lexicon_rebuilds_the_index_of_the_same_corpus(sample, monkeypatch):
-    first = build.ensure_index()
-    assert build.ensure_index() == first
-    monkeypatch.setattr(layout, "committed_lexicon_digest", lambda: "a-newer-lexicon")
-    assert build.ensure_index() != first
-
-
-def test_a_search_opened_before_a_rebuild_keeps_working_after_it(sample, monkeypatch):
-    with Index.current() as old:
         use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
-        build.ensure_index()
-        assert keys(old.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
-        assert old.search("zebra").hits == []
-    with Index.current() as new:
-        assert keys(new.search("zebra")) == [("rule", "999.1", "en")]
+    assert search_state("generation") == before
+    with Index.current() as index:
+        assert keys(index.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
+        assert index.search("zebra").hits == []
 
 
-def test_a_second_writer_waits_for_the_first_and_says_so(sample, capsys):
+def test_tables_written_without_the_hook_are_brought_up_to_date_on_the_first_search(sample, monkeypatch):
+    """A process that never imported the search (an ingest through the store alone) leaves
+    the tables of the generation before: the first search writes them, once."""
+    monkeypatch.setattr(store, "_DERIVERS", [])
+    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    assert search_state("generation") != (str(store.Store().generation()),)
+    with Index.current() as index:
+        assert keys(index.search("zebra")) == [("rule", "999.1", "en")]
+    assert search_state("generation") == (str(store.Store().generation()),)
+
+
+def test_a_new_committed_lexicon_writes_the_tables_again(sample, monkeypatch):
+    monkeypatch.setattr(tables, "committed_lexicon_digest", lambda: "a-newer-lexicon")
+    with Index.current() as index:
+        assert index.search("criaturas", translate=False).hits
+    assert search_state("lexicon") == ("a-newer-lexicon",)
+
+
+def test_an_index_kept_open_sees_each_ingest_committed_since_its_last_search(sample, monkeypatch):
+    with Index.current() as kept:
+        assert kept.search("zebra").hits == []
+        use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+        assert keys(kept.search("zebra")) == [("rule", "999.1", "en")]
+        assert keys(kept.search("criaturas", translate=False)) == [("rule", "704.5f", "es")]
+
+
+def test_an_old_index_folder_is_removed_once_saying_so(sample, capsys):
     from mtgrules import paths
 
-    root = paths.index_dir()
-    done = threading.Event()
-    with build._build_lock(root):
-        worker = threading.Thread(target=lambda: (build.ensure_index(reporter=TerminalReporter()), done.set()))
-        worker.start()
-        time.sleep(0.3)
-        assert not done.is_set()
-    worker.join(timeout=30)
-    assert done.is_set()
-    assert "waiting for mtgrules (pid" in capsys.readouterr().err
-    assert build.current_build() is not None
+    old = paths.cache_dir() / "index"
+    (old / "abc-1").mkdir(parents=True)
+    (old / "CURRENT").write_text("abc-1\n")
+    with Index.current(TerminalReporter()) as index:
+        assert index.search("criaturas").hits
+    assert not old.exists()
+    assert "the search index of an earlier version" in capsys.readouterr().err
+    with Index.current(TerminalReporter()):
+        pass
+    assert capsys.readouterr().err == ""
 
 
 # --- querying --------------------------------------------------------------------------------
@@ -275,7 +274,6 @@ def test_no_hits_come_with_a_suggestion_from_the_index_vocabulary(index):
     [
         ('"contador de', "unbalanced quote"),
         ("(criatura", "unbalanced parentheses"),
-        ("colour:red", "unknown field 'colour:'"),
         ("card:", "nothing after 'card:'"),
         ('card:""', "nothing after 'card:'"),
         ("criatura AND", "starts or ends with an operator"),
@@ -288,14 +286,44 @@ def test_malformed_queries_are_refused_with_the_reason(index, query, message):
         index.search(query)
 
 
-def test_a_build_shows_a_progress_bar_only_on_a_terminal(sample, capsys, monkeypatch):
-    build.ensure_index(reporter=TerminalReporter())
+@pytest.mark.parametrize("query", ["Energy: counters", "energy: counters", "colour:red energy counters"])
+def test_a_word_and_a_colon_that_name_no_field_are_a_word(index, query):
+    """ "Trample: excess damage": a person's colon, not a field."""
+    assert ("glossary", "Energy Counter", "en") in keys(index.search(query, langs=["en"]))
+
+
+def test_a_stop_word_alone_matches_nothing_and_the_search_says_so(index):
+    # Issue 21: a query of only little words (articles, prepositions, question words) says so.
+    for text, langs in (("the", ["en"]), ("de", ["es"]), ("¿qué pasa?", None)):
+        with pytest.raises(QueryError, match="only words too common to search for on their own"):
+            index.search(text, langs=langs, translate=False)
+    assert index.search("de criaturas", langs=["es"], translate=False).hits  # beside a content word: left out
+
+
+def test_fuzzy_words_are_bounded_in_number(index):
+    index.search(" ".join(["energy~"] * 8))
+    with pytest.raises(QueryError, match="at most 8"):
+        index.search(" ".join(["energy~"] * 9))
+
+
+def test_fuzzy_edits_are_capped_at_two(index):
+    with pytest.raises(QueryError, match="at most 2"):
+        index.search("electrozoo~3")
+
+
+def test_writing_the_tables_shows_a_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    many = [rule(f"800.{n}", "en", f"energy counter {n}") for n in range(1, 2500)]
+    monkeypatch.setattr(store, "_DERIVERS", [])  # written by the first search, which reports
+    use_corpus(monkeypatch, many)
+    with Index.current(TerminalReporter()):
+        pass
     assert "Indexing the corpus" not in capsys.readouterr().err
 
-    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    use_corpus(monkeypatch, many + [rule("999.1", "en", "A brand new zebra rule.")])
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
     monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True)
-    build.ensure_index(reporter=TerminalReporter())
+    with Index.current(TerminalReporter()):
+        pass
     assert "Indexing the corpus" in capsys.readouterr().err
 
 
@@ -317,10 +345,12 @@ def test_the_lexicon_grows_from_the_card_texts_of_the_corpus(monkeypatch):
         assert ("rule", "704.5f", "en") in keys(results)
 
 
-def test_the_library_builds_without_printing(sample, capsys, monkeypatch):
-    """The index layer prints nothing itself: a program using it decides what to show."""
+def test_the_library_writes_the_tables_without_printing(sample, capsys, monkeypatch):
+    """The search layer prints nothing itself: a program using it decides what to show."""
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
-    build.ensure_index()
+    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    with Index.current() as index:
+        index.search("zebra")
     assert capsys.readouterr() == ("", "")
 
 
@@ -329,8 +359,8 @@ def test_a_spanish_stop_word_does_not_block_a_search_across_languages(index):
 
 
 def test_restricting_languages_keeps_the_best_of_many_hits(monkeypatch):
-    """More hits than the limit: whoosh then skips blocks by their best possible score, which
-    must still work with a language restriction."""
+    """More hits than the limit, most of them in another language: the restriction to a
+    language keeps the best of those in it."""
     many = [rule(f"800.{n}", "es" if n % 2 else "en", f"energy energía counter {n}") for n in range(1, 400)]
     use_corpus(monkeypatch, many)
     with Index.current() as index:
@@ -343,7 +373,7 @@ def test_matched_cjk_characters_are_marked_as_one_word(index):
     assert f"{MARK_START}生物{MARK_END}" in hit.snippet
 
 
-def test_a_card_printed_again_under_another_name_teaches_the_lexicon_nothing_more(tmp_path):
+def test_a_card_printed_again_under_another_name_teaches_the_lexicon_nothing_more(monkeypatch):
     """The lexicon learned at build time counts each card's texts once: Kaladesh's cards again
     under other names (same oracle ids and texts, as a reprint) leave it as Kaladesh alone
     makes it, where counting them twice would make every pair surer and pair the cards' old
@@ -360,8 +390,12 @@ def test_a_card_printed_again_under_another_name_teaches_the_lexicon_nothing_mor
     renamed = [dataclasses.replace(card, card=f"{card.card} 2", names={lang: f"{name} 2" for lang, name in card.names.items()})
                for card in cards]
 
-    def learned(records, name):
-        folder = build.rebuild(records, name, root=tmp_path / name)
-        return {file.name: file.read_bytes() for file in (folder / build.LEXICON_FOLDER).iterdir()}
+    def learned(records):
+        use_corpus(monkeypatch, records)
+        db = sqlite3.connect(store.Store().path)
+        try:
+            return {key: pickle.loads(value) for key, value in db.execute("SELECT key, value FROM search_state WHERE key LIKE 'lexicon:%'")}
+        finally:
+            db.close()
 
-    assert learned([*spanish, *cards, *renamed], "twice") == learned([*spanish, *cards], "once")
+    assert learned([*spanish, *cards, *renamed]) == learned([*spanish, *cards])

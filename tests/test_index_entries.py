@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import ingested_home
 
 from mtgrules.cli.main import cli
-from mtgrules.index import build
+from mtgrules.index.query import Index
 from mtgrules.store import Store
 
 pytestmark = pytest.mark.shared
@@ -26,11 +26,9 @@ def corpus_home(tmp_path_factory):
 
 
 def entries() -> list[dict]:
-    """The stored fields of every entry of the index of the current corpus."""
-    from whoosh import index, query
-
-    with index.open_dir(str(build.ensure_index())).searcher() as searcher:
-        return [searcher.stored_fields(n) for n in searcher.docs_for_query(query.Every())]
+    """What every entry of the search tables of the current corpus shows."""
+    with Index.current() as index:
+        return [json.loads(stored) for (stored,) in index.db.execute("SELECT stored FROM search_entries")]
 
 
 def search(*args) -> list[dict]:

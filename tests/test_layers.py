@@ -6,8 +6,8 @@
 
 Each module's imports (at the top and inside functions alike) are read with `ast`, so a lazy
 import that goes the wrong way is caught too. Third-party libraries stay in their layer:
-whoosh in the index (its Snowball stemmers, whoosh.lang, in alignment too), click in the
-command line.
+rapidfuzz in the index, the Snowball stemmers (PyStemmer's `Stemmer`) in alignment's
+`align.stemmers`, which the index's analysis uses too, click in the command line.
 """
 
 from __future__ import annotations
@@ -24,12 +24,10 @@ REPO = Path(__file__).resolve().parents[1]
 RANKS = {"mtgrules": 0, "parsers": 1, "align": 2, "index": 3, "lookup": 4, "study": 5, "cli": 6, "corpus": 6, "web": 6}
 # Data packages and the entry point: what they may import is checked by their rank too.
 DATA_PACKAGES = {"seeds", "examples"}
-# By module prefix, the longest that matches. whoosh.lang is Snowball stemming and nothing of
-# the search engine: the bilingual lexicon's phrase keys (align.phrases) stem with it, and must
-# stem alike when the lexicon is learned and aligned with (align) and when a query is
-# translated (index).
+# By module prefix, the longest that matches. The stemmers are imported by alignment alone
+# (`align.stemmers`): the lexicon's phrase keys and the search's analysis must stem alike.
 # The web stack stays in web/ (cli/serve.py starts uvicorn).
-THIRD_PARTY = {"whoosh": {"index"}, "whoosh.lang": {"align", "index"}, "click": {"cli", "corpus"},
+THIRD_PARTY = {"rapidfuzz": {"index"}, "Stemmer": {"align"}, "click": {"cli", "corpus"},
                "starlette": {"web"}, "jinja2": {"web"}, "markupsafe": {"web"}, "uvicorn": {"cli", "web"}}
 
 
@@ -131,9 +129,9 @@ def test_every_module_is_in_a_known_layer():
     [
         ("core/store.py", "from mtgrules.align import terms", "core/store.py:{line}: mtgrules imports mtgrules.align, a higher layer"),
         ("parsers/mtgjson.py", "from mtgrules.align import documents", "parsers imports mtgrules.align, a higher layer"),
-        ("index/build.py", "import click", "index imports click (only cli, corpus may)"),
-        ("align/terms.py", "from whoosh import index", "align imports whoosh (only index may)"),
-        ("parsers/mtgjson.py", "from whoosh.lang import stemmer_for_language", "parsers imports whoosh.lang (only align, index may)"),
+        ("index/tables.py", "import click", "index imports click (only cli, corpus may)"),
+        ("align/terms.py", "from rapidfuzz import fuzz", "align imports rapidfuzz (only index may)"),
+        ("index/analysis.py", "import Stemmer", "index imports Stemmer (only align may)"),
         ("engine/state.py", "from mtgrules.records import Record", "the engine imports mtgrules.records"),
         ("core/records.py", "from mtgrules.engine import state", "the foundation imports the engine"),
         ("align/terms.py", "def f():\n    from mtgrules.lookup import terms", "align imports mtgrules.lookup, a higher layer"),

@@ -1,29 +1,14 @@
-"""Whether the corpus database is read as it is: the one rule that both `mtgrules.store.Store`
-(opening a snapshot) and the search's fast path (`mtgrules.index.heal.current_without_store`)
-decide by, with the schema and the packaged seeds' digest it rests on.
-
-A `Store` reads the database in place (no write first) when it has this schema version, every
-table and column this version reads, the `citations` table (added on first open to older
-databases) and the packaged seeds' digest (`embedded`); `mtgrules.align.linking.open_store`
-writes when `links` is "stale" (after a migration). When all of that holds, nothing the store
-would do changes the corpus, so its fingerprint (`meta` corpus and generation) says whether
-the search index is current. Before anything is ingested there is no database: the store
-reads the packaged seeds into one in memory on every command, whose fingerprint follows from
-the seeds' digest alone (`seeds_alone`), so a search on the seeds skips that too.
-
-Why a module of its own: a search on a current index reads nothing else of the store, and
-importing `mtgrules.store` (records, dataclasses, hashlib, json...) and the index builder
-cost a cold `mtgrules search` some 20-30 ms of its 75. This module imports nothing of
-mtgrules, and `sqlite3` (hashlib when digesting).
-The fast path compares each table's SQL in `sqlite_master` with `SCHEMA` itself: the same
-text means the same columns, and any other text (an older layout, a table altered or dropped)
-is a doubt, left to the store's full check (`store._check_version`), which names the problem.
+"""The corpus database's schema and the packaged files it is made from, apart from the store
+(`mtgrules.store`) that alone reads and writes the database: the SQL of its tables, the rule by
+which an opened database is read as it is (this schema version, every table as `SCHEMA` creates
+it, the packaged seeds' digest), and where the packaged seeds and committed lexicon are.
+A module of its own because the store is already long, and the alignment and the lookups read
+the packaged files too.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import sqlite3
 from pathlib import Path
 
@@ -198,14 +183,6 @@ def fingerprint(corpus: str | None, generation: int) -> str:
     return f"{corpus}-{generation}"
 
 
-def _read_only_uri(database: Path) -> str:
-    """The URI SQLite opens `database` by, read-only and never created: the absolute path as it
-    is but for the three characters a URI gives a meaning to (`%`, `?`, `#`). Not `Path.as_uri`,
-    which imports urllib.parse (some 2 ms) to escape every other character too."""
-    path = os.path.abspath(database)
-    return "file://" + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23") + "?mode=ro"
-
-
 def old_layout(database: Path) -> Path:
     """Where an earlier version kept the corpus: `corpus/manifest.json` beside the database."""
     return database.parent / "corpus" / "manifest.json"
@@ -221,38 +198,3 @@ def seeds_alone(database: Path) -> bool:
 def seeds_alone_corpus() -> str:
     """The `corpus` the store names its database of the seeds alone with (`store._in_memory`)."""
     return f"memory-{embedded_digest()[:16]}"
-
-
-# The generation of the database of the seeds alone: created at 0, the seeds written once.
-SEEDS_ALONE_GENERATION = 1
-
-
-def fingerprint_if_ready(database: Path) -> str | None:
-    """The fingerprint of the corpus in `database` when it is read as it is (see the module
-    docstring); None on any doubt: no file, another shape, a lock, damage, seeds or links to
-    bring up to date. Opened read-only and without waiting (the store, which the caller falls
-    back on, waits and says why). For the seeds alone (`seeds_alone`), the fingerprint of the
-    database in memory the store makes of them, without making it."""
-    if seeds_alone(database):
-        return fingerprint(seeds_alone_corpus(), SEEDS_ALONE_GENERATION)
-    try:
-        db = sqlite3.connect(_read_only_uri(database), uri=True, timeout=0, isolation_level=None)
-    except (OSError, ValueError, sqlite3.Error):
-        return None
-    try:
-        db.execute("BEGIN")  # one snapshot for both reads
-        tables = table_sql(db)
-        if not as_created(tables):
-            return None
-        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-    except sqlite3.Error:
-        return None
-    finally:
-        db.close()
-    if schema_version(meta.get("schema")) != SCHEMA_VERSION or links_stale(meta.get("links")) \
-            or not opens_as_is(meta.get("embedded"), "citations" in tables, embedded_digest()):
-        return None
-    try:
-        return fingerprint(meta.get("corpus"), generation(meta.get("generation")))
-    except (TypeError, ValueError):
-        return None

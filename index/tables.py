@@ -1,0 +1,386 @@
+"""The search tables: SQLite FTS5 inside the corpus database, written in the ingest's own
+transaction.
+
+One database holds the records and their index, so there is no index to build, swap, heal or
+keep in step: an ingest writes both and commits once (a killed ingest leaves the old records
+and the old index), and a reader's snapshot sees the two as one. The store is the foundation
+and imports nothing above it, so it calls what derives from its records through a hook
+(`store.derive`): importing this module registers `refresh`, and any write transaction that
+changed the corpus then brings these tables up to date before it commits. A database written
+by a process that never imported this module (or by an earlier version, or with another
+analysis, `analysis.VERSION`) has tables older than its records: `mtgrules.index.query.Index`
+finds that from `search_state` and brings them up to date itself, once, saying so.
+
+Tables:
+
+- `search` (FTS5, `ascii` tokenizer: tokens are ours, `mtgrules.index.analysis`): one row per
+  index entry (`mtgrules.index.entries`: a text standing in several editions, a ruling on
+  several cards, is one entry). Columns, in bm25's weight order: `title` and `body` (the
+  record's language's stems; titles weigh `TITLE_WEIGHT`), `words` (folded unstemmed words:
+  prefixes, fuzzy words, "did you mean"), `card` (every name of the card, folded), and the
+  filters, of weight 0: `number` (every number the entry's records have), `lang`, `kind`,
+  `views` (the editions whose views show the entry, `view_token`).
+- `search_entries`: per entry (same rowid), what a hit shows, as JSON (`stored`), and the
+  store ids of its documents.
+- `search_state`: the generation of the corpus the tables index, the analysis version, the
+  committed lexicon's digest, the corpus's languages, editions and default view, and what
+  query translation reads (`mtgrules.index.translate`): the vocabulary (one line of words a
+  language, as bytes) and the compiled bilingual lexicon, pickled per language and direction.
+
+The bilingual lexicon is read, not learned, by a refresh (`corpus_lexicon.for_store`): card
+data is learned from once per document, as it is ingested (`mtgrules.align.learned`).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
+from typing import Protocol
+
+from mtgrules import store
+from mtgrules.index import analysis, entries, schema
+from mtgrules.index.entries import EDITION_KINDS
+from mtgrules.records import Record
+from mtgrules.store import Queries, Writer
+
+TITLE_WEIGHT = 2.0
+COLUMNS = ("title", "body", "words", "card", "number", "lang", "kind", "views")
+WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0)
+EVERY_VIEW = "*"  # the view of a record in every view (any kind but `entries.EDITION_KINDS`)
+# A translation pair must score this much to widen a search (see `align.lexicon` for scores).
+QUERY_MIN_SCORE = 0.3
+VOCABULARY = "vocabulary"
+KEYS_SUFFIX = "~keys"  # the vocabulary's line of a language's word keys ("es~keys")
+TERMS_LINE = "en~terms"  # English terms of several words, by their keys ("lethal_damag")
+
+SCHEMA = f"""
+CREATE VIRTUAL TABLE search USING fts5({", ".join(COLUMNS)}, tokenize = "ascii tokenchars '._'", prefix = '2 3');
+CREATE TABLE search_entries (id INTEGER PRIMARY KEY, documents TEXT NOT NULL, stored TEXT NOT NULL);
+CREATE TABLE search_state (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+"""
+_TABLES = ("search", "search_entries", "search_state")
+
+
+class Reporter(Protocol):
+    """How a refresh tells a person what it is doing (the command line's shows a progress bar)."""
+
+    def note(self, text: str) -> None: ...
+
+    def indexing(self, records: Iterable[Record], count: int, label: str) -> AbstractContextManager[Iterable[Record]]: ...
+
+
+class SilentReporter:
+    """Says nothing: what library calls get by default."""
+
+    def note(self, text: str) -> None:
+        pass
+
+    def indexing(self, records: Iterable[Record], count: int, label: str) -> AbstractContextManager[Iterable[Record]]:
+        return nullcontext(records)
+
+
+SILENT = SilentReporter()
+_reporter: list[Reporter] = [SILENT]  # the reporter of the refreshes this process runs (`reporting`)
+
+
+class reporting:
+    """Within the block, refreshes run by the store's hook report to `reporter`."""
+
+    def __init__(self, reporter: Reporter):
+        self.reporter = reporter
+
+    def __enter__(self) -> None:
+        _reporter.append(self.reporter)
+
+    def __exit__(self, *exc) -> None:
+        _reporter.pop()
+
+
+def lang_token(lang: str) -> str:
+    """A language code as the `lang` column holds it ("zh-Hans" -> "zh_hans")."""
+    return re.sub(r"[^a-z0-9]", "_", lang.lower())
+
+
+def view_token(view: str) -> str:
+    """An edition (or `EVERY_VIEW`) as the `views` column holds it ("2026-08-07" -> "v2026_08_07")."""
+    return "vall" if view == EVERY_VIEW else "v" + re.sub(r"[^a-z0-9]", "_", view.lower())
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def state(db: sqlite3.Connection) -> dict[str, bytes | str]:
+    """`search_state` as a dict (empty when the tables are not there)."""
+    try:
+        return dict(db.execute("SELECT key, value FROM search_state WHERE key NOT LIKE 'lexicon:%' AND key != ?", (VOCABULARY,)))
+    except sqlite3.OperationalError:
+        return {}
+
+
+def blob(db: sqlite3.Connection, key: str) -> bytes | None:
+    row = db.execute("SELECT value FROM search_state WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else None
+
+
+def lexicon_key(lang: str, direction: str) -> str:
+    return f"lexicon:{lang}:{direction}"
+
+
+def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
+    """True when the search tables index the corpus as this snapshot holds it, with this
+    version's analysis and committed lexicon."""
+    found = state(db) if found is None else found
+    if not found:
+        return False
+    generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    return (generation is not None and str(found.get("generation")) == str(generation[0])
+            and str(found.get("analysis")) == str(analysis.VERSION) and found.get("lexicon") == committed_lexicon_digest())
+
+
+def committed_lexicon_digest() -> str:
+    from mtgrules import corpus_schema
+
+    return corpus_schema.packaged_digest(corpus_schema.COMMITTED_LEXICON)[:16]
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+class Views:
+    """Which editions' views each record is shown in (`views`), and under which number in
+    each (`numbers`): an English record in its own edition's; a translated rule of an English
+    edition in its own and in every English edition that has its rule (by identity), under the
+    rule's number there; any other translation in its own edition's; a record without an
+    edition, a ruling, a card or a term in every view. Worked out when the tables are written,
+    from the store's identities, so that a search filters and numbers its hits from the
+    search tables alone."""
+
+    def __init__(self, corpus: Queries | None):
+        self.identity: dict[tuple[str, str], str] = {}
+        self.numbers: dict[str, dict[str, str]] = defaultdict(dict)  # identity -> edition -> number
+        for edition, number, identity in corpus.all_identities() if corpus is not None else []:
+            self.identity[(edition, number)] = identity
+            self.numbers[identity][edition] = number
+        self.default = corpus.default_edition() if corpus is not None else None
+
+    def of(self, record: Record) -> tuple[list[str], dict[str, str]]:
+        """(the editions whose views show `record`, view -> its number there when another)."""
+        if record.kind not in EDITION_KINDS or not record.edition:
+            return [EVERY_VIEW], {}
+        identity = self.identity.get((record.edition, record.number or ""))
+        if record.lang == "en" or record.kind == "glossary" or identity is None:
+            return [record.edition], {}
+        numbers = self.numbers[identity]
+        return sorted(numbers), {view: number for view, number in numbers.items() if number != record.number}
+
+    def key(self, record: Record) -> tuple:
+        """What ties a record to its counterparts in other languages: its key, with a rule's
+        number replaced by its identity (traced) or its edition and number, so that only texts
+        of one rule meet."""
+        if record.kind in ("rule", "section") and record.edition:
+            number = record.number or ""
+            return (record.kind, self.identity.get((record.edition, number), f"{record.edition}/{number}"))
+        return record.key
+
+
+def create(db: sqlite3.Connection) -> None:
+    """The search tables, empty (dropped first when there)."""
+    for table in _TABLES:
+        db.execute(f"DROP TABLE IF EXISTS {table}")
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def refresh(writer: Writer, reporter: Reporter | None = None) -> None:
+    """Write the search tables anew from the records of `writer`'s transaction (the store's
+    hook: `store.derive`)."""
+    from mtgrules.align import linking
+
+    reporter = reporter or _reporter[-1]
+    db = writer.db
+    create(db)
+    views = Views(writer)
+    langs_of: dict[tuple, set[str]] = defaultdict(set)
+    names: dict[str, dict[str, None]] = {}
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    terms: set[str] = set()
+    grouping = entries.Grouping(views)
+    from mtgrules.align import corpus_lexicon
+
+    count = writer.count()
+    rows = linking.iter_rows(writer, english_text=True)  # type: ignore[arg-type]  # a Writer reads as a Store does
+    with reporter.indexing(_records(rows), count, "Reading the corpus for the search") as shown:
+        for row, document, record in _with_ids(shown):
+            langs_of[views.key(record)].add(record.lang)
+            schema.add_card_names(names, record)
+            digest = entries.content_digest(record, views)
+            repeated = grouping.seen(digest)
+            grouping.add(record, (row, document), digest)
+            if not (repeated and record.kind in EDITION_KINDS):  # a rule's title is its content's
+                record_words([record], vocabulary, text=not repeated)
+            if not repeated:
+                terms |= english_terms([record])
+    languages_of = {key: sorted(found) for key, found in langs_of.items()}
+    del langs_of
+    names_of = {card: list(found) for card, found in names.items()}
+    del names
+    langs = sorted({lang for found in languages_of.values() for lang in found})
+    written: dict[int, tuple[str, list[str], list[entries.Member]]] = {}
+    for digest, key_langs, members in grouping.entries(languages_of):
+        written[members[0].row] = (digest, key_langs, members)  # type: ignore[index]
+    del grouping
+    wanted = sorted({members[0].document for _, _, members in written.values() if members[0].document is not None})
+    editions: set[str] = set()
+    inserted: list[tuple] = []
+    stored: list[tuple] = []
+    rowid = 0
+    rows = linking.iter_rows(writer, documents=wanted, english_text=False)  # type: ignore[arg-type]
+    with reporter.indexing(_records(rows), len(written), "Indexing the corpus") as shown:
+        for row, _document, record in _with_ids(shown):
+            entry = written.pop(row, None)
+            if entry is None:
+                continue  # a member of an entry another record writes
+            group, key_langs, members = entry
+            fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members)
+            editions.update(fields["views"].split())
+            rowid += 1
+            inserted.append((rowid, *columns(fields)))
+            documents = " ".join(dict.fromkeys(str(m.document) for m in members))
+            stored.append((rowid, documents, json.dumps(shown_fields(fields), ensure_ascii=False)))
+            if len(inserted) >= 2000:
+                _insert(db, inserted, stored)
+    _insert(db, inserted, stored)
+    lexicon = corpus_lexicon.for_store(writer)  # learned at ingest, once per document (`align.learned`)
+    compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
+    for lang, found in compiled["words"].items():
+        vocabulary[lang].update(found)
+    generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0]
+    values: list[tuple[str, bytes | str]] = [
+        ("generation", str(generation)), ("analysis", str(analysis.VERSION)), ("lexicon", committed_lexicon_digest()),
+        ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions - {EVERY_VIEW}))),
+        ("view", json.dumps(views.default)), (VOCABULARY, vocabulary_bytes(vocabulary, terms | english_terms([], lexicon))),
+    ]
+    for direction in ("to_english", "from_english"):
+        for lang, table in compiled[direction].items():
+            values.append((lexicon_key(lang, direction), pickle.dumps(table, protocol=5)))
+    db.executemany("INSERT INTO search_state (key, value) VALUES (?, ?)", values)
+    db.execute("INSERT INTO search(search) VALUES ('optimize')")
+
+
+def _records(rows: Iterator[tuple[int, int, Record]]) -> Iterator[Record]:
+    """Rows given to a reporter as records, their ids kept on each (`_with_ids` reads them)."""
+    for row, document, record in rows:
+        record.__dict__["_ids"] = (row, document)
+        yield record
+
+
+def _with_ids(records: Iterable[Record]) -> Iterator[tuple[int, int, Record]]:
+    for record in records:
+        row, document = record.__dict__.pop("_ids")
+        yield row, document, record
+
+
+def _insert(db: sqlite3.Connection, inserted: list[tuple], stored: list[tuple]) -> None:
+    db.executemany(f"INSERT INTO search (rowid, {', '.join(COLUMNS)}) VALUES (?{', ?' * len(COLUMNS)})", inserted)
+    db.executemany("INSERT INTO search_entries (id, documents, stored) VALUES (?, ?, ?)", stored)
+    inserted.clear()
+    stored.clear()
+
+
+def columns(fields: dict) -> tuple[str, ...]:
+    """The FTS5 columns of an entry (`schema.document`'s fields), in `COLUMNS` order."""
+    lang = fields["lang"]
+    return (
+        " ".join(analysis.terms(fields["titles"], lang)),
+        " ".join(analysis.terms(fields["body_text"], lang)),
+        " ".join(analysis.words(fields["words"])),
+        " ".join(analysis.words(fields["card"])),
+        fields["number"].lower(),
+        lang_token(lang),
+        fields["kind"],
+        " ".join(view_token(view) for view in fields["views"].split()),
+    )
+
+
+_SHOWN = ("key", "kind", "lang", "edition", "view_numbers", "key_langs", "title", "body", "card_name", "source", "date",
+          "shown", "cards", "group", "members")
+
+
+def shown_fields(fields: dict) -> dict:
+    """What a hit shows of an entry (`search_entries.stored`)."""
+    found = {name: fields[name] for name in _SHOWN if name in fields and fields[name] not in ("", None, {}, [])}
+    found["number"] = fields["_stored_number"]
+    return found
+
+
+def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | None = None, text: bool = True) -> dict[str, set[str]]:
+    """Language -> the folded words of `records` in it (added to `vocabulary` when given): a
+    card's or term's name in each language goes to that language, not to the record's. Without
+    `text`, only names and titles (a record whose text another record of the corpus has)."""
+    from mtgrules.align.lexicon import LEXICON_LANGUAGE
+    from mtgrules.align.phrases import words_of
+
+    raw: dict[str, set[str]] = defaultdict(set)
+    for record in records:
+        for code, name in record.names.items():
+            raw[LEXICON_LANGUAGE.get(code, code)].update(words_of(name))
+        title = record.title or record.printed_name or ""
+        raw[record.lang].update(words_of("\n".join([title, record.text, *record.examples]) if text else title))
+    found: dict[str, set[str]] = defaultdict(set) if vocabulary is None else vocabulary
+    for lang, words in raw.items():
+        found[lang].update(analysis.fold(word) for word in words)
+    return found
+
+
+def vocabulary_bytes(vocabulary: dict[str, set[str]], terms: set[str]) -> bytes:
+    """Two lines a language: its words (folded) between spaces, then the keys of those words
+    (`phrases.word_key`), which meet a form the corpus never printed ("exiliar" beside
+    "exilia"); a last line lists English terms of several words by their keys. A search looks
+    words up in it with `bytes.find` within a line: no set of ten thousand words to build."""
+    from mtgrules.align.phrases import word_key
+
+    lines = []
+    for lang, words in sorted(vocabulary.items()):
+        keys = {word_key(word, lang) for word in words}
+        lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
+    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(terms))} \n")
+    return "".join(lines).encode("utf-8")
+
+
+def read_vocabulary(db: sqlite3.Connection) -> tuple[dict[str, set[str]], set[str]]:
+    """What `vocabulary_bytes` wrote: language -> words, and the English terms."""
+    vocabulary: dict[str, set[str]] = defaultdict(set)
+    found_terms: set[str] = set()
+    for line in (blob(db, VOCABULARY) or b"").decode("utf-8").splitlines():
+        name, _, words = line.partition("\t")
+        if name == TERMS_LINE:
+            found_terms = set(words.split())
+        elif not name.endswith(KEYS_SUFFIX):
+            vocabulary[name] = set(words.split())
+    return vocabulary, found_terms
+
+
+def english_terms(records: Iterable[Record], lexicon=None) -> set[str]:
+    """English terms of several words, their words' keys joined by "_" ("poison_counter"):
+    glossary titles, keyword-table names and the lexicon's English phrases (what query
+    translation orders words by)."""
+    from mtgrules.align.phrases import word_key, words_of
+
+    names = [r.title for r in records if r.kind in ("glossary", "term") and r.lang == "en" and r.title]
+    names += [entry.english for entry in lexicon.entries] if lexicon is not None else []
+    found = set()
+    for name in names:
+        for part in name.split(","):  # "Base Power, Base Toughness"
+            words = [word_key(word, "en") for word in words_of(part)]
+            if len(words) > 1:
+                found.add("_".join(words))
+    return found
+
+
+store.derive(refresh)
