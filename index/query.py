@@ -55,6 +55,10 @@ _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 FUSION_DEPTH = 30
 # The weight of a translation that dropped a word (searched in the partial pass only).
 INCOMPLETE_WEIGHT = 0.5
+# The weight of the query as typed in its own languages, beside its English translation, when
+# they are not English: the English rules are the reference, and a Spanish record ranked as high
+# as an English one by its own search comes after it (it is shown beside its English twin anyway).
+TYPED_WEIGHT = 0.8
 # How much a card record's fused score counts beside rules and rulings.
 CARD_WEIGHT = 0.3
 # A card named in the query: its rulings and its keywords' rules rank before everything else.
@@ -714,7 +718,8 @@ class Index:
             as_typed = plan.fallback + [t.target for t in plan.translations if t not in used]
             runs = list(named)
             if typed:
-                runs.append(fusion_run(plan.direct, typed, None, 1.0, wanted))
+                direct = 1.0 if plan.direct == ["en"] else TYPED_WEIGHT
+                runs.append(fusion_run(plan.direct, typed, None, direct, wanted))
                 runs += [fusion_run([t.target], t.query, t.shown, 1.0 if t.complete else INCOMPLETE_WEIGHT, wanted) for t in used]
                 runs.append(fusion_run(as_typed, typed, None, 1.0, wanted))
             hits = self._search_fused(runs, kinds, limit, any_word or not typed, view, plan.detected)

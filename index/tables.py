@@ -49,8 +49,11 @@ from mtgrules.records import Record
 from mtgrules.store import Queries, Writer
 
 TITLE_WEIGHT = 2.0
+# A word found only among the names of the cards a ruling is on ("graveyard" on every daybound
+# ruling, for Graveyard Trespasser) counts less than one in a title or text.
+CARD_WEIGHT = 0.3
 COLUMNS = ("title", "body", "words", "card", "number", "lang", "kind", "views")
-WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0)
+WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, CARD_WEIGHT, 0.0, 0.0, 0.0, 0.0)
 EVERY_VIEW = "*"  # the view of a record in every view (any kind but `entries.EDITION_KINDS`)
 # A translation pair must score this much to widen a search (see `align.lexicon` for scores).
 QUERY_MIN_SCORE = 0.3

@@ -313,6 +313,8 @@ class Translator:
             else:
                 word = tokens[position][0]
                 shorter = next((key for key in _trimmed(keys[position])[1:] if key in table), None)
+                if shorter is None and not little:
+                    shorter = _near_key(keys[position], table)
                 if little:
                     pass
                 elif shorter is not None:
@@ -364,6 +366,27 @@ def _trimmed(key: str) -> list[str]:
     if " " in key:
         return [key]
     return [key[:length] for length in range(len(key), max(4, len(key) - 3), -1)]
+
+
+def _near_key(key: str, table: dict) -> str | None:
+    """A one-word key of `table` that is another form of the word `key` stands for, when the
+    stemmer gives a verb's infinitive another key than its printed forms ("copier" gives
+    "copi", the printed "copie" "cop"; "détruire" "detruir", "détruisez" "detruis"): the key
+    sharing the longest beginning with it, all but its last two letters at least (and three),
+    as long or up to two letters shorter (a longer key is another word: "inic", Portuguese
+    "iniciativa", is not "inici", "iniciar"). Keys of four letters or more only."""
+    if " " in key or len(key) < 4:
+        return None
+    need = max(3, len(key) - 2)
+    best: tuple[int, float, str] | None = None
+    for candidate, found in table.items():
+        if " " in candidate or candidate[:need] != key[:need] or not 0 <= len(key) - len(candidate) <= 2:
+            continue
+        shared = next((i for i, (a, b) in enumerate(zip(candidate, key)) if a != b), min(len(candidate), len(key)))
+        ranked = (shared, found[0][1], candidate)
+        if best is None or ranked > best:
+            best = ranked
+    return best[2] if best else None
 
 
 def _alternatives(found: list, spelling: str) -> str:
