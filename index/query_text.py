@@ -68,9 +68,15 @@ def only_little_words(text: str, langs: list[str]) -> list[str] | None:
 
 
 def _little(word: str, lang: str) -> bool:
-    # "qu'arrive-t-il": each part of a hyphenated or elided question word is little.
-    parts = re.split(r"['’-]", word.lower())
-    return all(is_little(part, lang) for part in parts if part)
+    # "qu'arrive-t-il": each part of a hyphenated or elided question word is little; and a
+    # French verb with its subject after it ("peut-elle", "doit-on") is the form of a question.
+    parts = [part for part in re.split(r"['’-]", word.lower()) if part]
+    if lang == "fr" and len(parts) > 1 and parts[-1] in _INVERTED_SUBJECTS:
+        return True
+    return all(is_little(part, lang) for part in parts)
+
+
+_INVERTED_SUBJECTS = frozenset({"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 
 
 def _tidy(items: list[str]) -> list[str]:

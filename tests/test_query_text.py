@@ -25,6 +25,7 @@ def test_little_words_are_left_out_of_plain_words_only():
     assert query_text.little_words_left_out('"campo de batalla" de la pila', ["es"]) == ('"campo de batalla" pila', ["de", "la"])
     assert query_text.little_words_left_out("qu'arrive-t-il si un sort est contrecarré", ["fr"])[0] == "sort contrecarré"
     assert query_text.little_words_left_out("pila OR de", ["es"]) == ("pila", ["de"])
+    assert query_text.little_words_left_out("une créature peut-elle attaquer", ["fr"])[0] == "créature attaquer"
     # Nothing but little words: unchanged (the search says so).
     assert query_text.little_words_left_out("de la", ["es"]) == ("de la", [])
 
