@@ -71,10 +71,15 @@ def fused_scores(lists: Sequence[Ranked], k: int = K) -> dict[Hashable, float]:
 
 
 def order(lists: Sequence[Ranked], k: int = K, boost: dict[Hashable, float] | None = None) -> list[Hashable]:
-    """The keys of every list, fused: first those some asked-for list found, then those only
-    lists of languages not asked for found, each part by fused score (times `boost`, for keys a
-    query names outright such as a card's rulings), ties by first appearance."""
+    """The keys of every list, fused: first those some asked-for list found, by the fused score
+    of the asked-for lists alone (a language not asked for does not reorder them: an English
+    query's Spanish translation finds the corpus's few Spanish records, whose English twins it
+    would otherwise push up), then those only lists of languages not asked for found, by theirs;
+    times `boost` (keys a query names outright, such as a card's rulings); ties by first
+    appearance."""
+    asked_lists = [ranked for ranked in lists if ranked.asked]
     scores = fused_scores(lists, k)
+    scores.update(fused_scores(asked_lists, k))
     if boost:
         for key, factor in boost.items():
             if key in scores:

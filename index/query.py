@@ -706,7 +706,8 @@ class Index:
             raise QueryError(f"{' '.join(little)!r}: only words too common to search for on their own"
                              " (articles, prepositions, question words): add a word that says what to find")
         typed = "" if little else query_text.little_words_left_out(rest, own)[0]
-        wanted = set(asked) if asked else {*plan.detected, "en"}
+        named_langs = set(re.findall(r"(?<![\w.])lang:(\w+)", text))  # `lang:fr`: the person's choice, as --lang
+        wanted = set(asked) if asked else named_langs or {*plan.detected, "en"}
         named = [fusion_run(langs, f'card:"{m.card}"', None, 1.0, wanted, ["ruling"], first=m.card) for m in mentions]
         rules = [number for m in mentions for number in self._cards.keyword_rules(m.card, view)] if mentions else []
         if rules:
@@ -722,7 +723,7 @@ class Index:
                 runs.append(fusion_run(plan.direct, typed, None, direct, wanted))
                 runs += [fusion_run([t.target], t.query, t.shown, 1.0 if t.complete else INCOMPLETE_WEIGHT, wanted) for t in used]
                 runs.append(fusion_run(as_typed, typed, None, 1.0, wanted))
-            hits = self._search_fused(runs, kinds, limit, any_word or not typed, view, plan.detected)
+            hits = self._search_fused(runs, kinds, limit, any_word or not typed, view, plan.detected, "card:" in text)
             if hits:
                 return Results(hits=hits, partial=any_word, plan=plan)
         return Results(suggestion=self.suggest(text), plan=plan)
@@ -736,7 +737,7 @@ class Index:
         return card_mentions.find(text, self._cards.names_from)
 
     def _search_fused(self, runs: list[tuple], kinds: list[str] | None, limit: int, any_word: bool, view: str | None,
-                      own: list[str]) -> list[Hit]:
+                      own: list[str], cards_asked: bool = False) -> list[Hit]:
         """The hits of every run (the query as typed in its languages, each translation),
         fused into one ranking (`mtgrules.index.fusion`): a record's key found by several runs
         (the Spanish 704.5g and the English one) counts once, shown in the query's language
@@ -768,7 +769,9 @@ class Index:
                 first.update(dict.fromkeys(keys, NAMED_BOOST))
         # A card record matches on any of the names and texts it prints in every language; a
         # search asks about rules and rulings (`mtgrules card` shows a card): cards come lower.
-        boost = {key: CARD_WEIGHT for key in shown if key.startswith("[\"card\"")} | first
+        # (Not when the query asks for cards with `card:`.)
+        boost = {} if cards_asked else {key: CARD_WEIGHT for key in shown if key.startswith("[\"card\"")}
+        boost |= first
         return [shown[key].with_snippet() for key in fusion.order(lists, boost=boost)[:limit]]
 
     def _run(self, text: str, langs: list[str], kinds: list[str] | None, limit: int, any_word: bool,

@@ -54,3 +54,9 @@ def test_a_boosted_key_moves_up_within_its_part():
 
 def test_a_list_of_weight_zero_adds_nothing():
     assert fusion.order([Ranked(["a"], weight=0.0), Ranked(["b"])]) == ["b"]
+
+
+def test_a_language_not_asked_for_does_not_reorder_the_asked_for_hits():
+    english = Ranked(["702.2", "term", "glossary", "704.5h"])
+    spanish = Ranked(["704.5h", "702.2c"], asked=False)  # the few Spanish records, found by translation
+    assert fusion.order([english, spanish]) == ["702.2", "term", "glossary", "704.5h", "702.2c"]
