@@ -52,10 +52,10 @@ def little_words_left_out(text: str, langs: list[str]) -> tuple[str, list[str]]:
             dropped.append(item)
             continue
         kept.append(item)
-    tidy = _tidy(kept)
-    if not dropped or not any(item not in _OPERATORS and item not in "()" for item in tidy):
+    tidy_items = tidy(kept)
+    if not dropped or not any(item not in _OPERATORS and item not in "()" for item in tidy_items):
         return text, []
-    return " ".join(tidy).replace("( ", "(").replace(" )", ")"), dropped
+    return " ".join(tidy_items).replace("( ", "(").replace(" )", ")"), dropped
 
 
 def only_little_words(text: str, langs: list[str]) -> list[str] | None:
@@ -79,8 +79,9 @@ def _little(word: str, lang: str) -> bool:
 _INVERTED_SUBJECTS = frozenset({"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 
 
-def _tidy(items: list[str]) -> list[str]:
-    """Operators that lost an operand removed, empty parentheses removed."""
+def tidy(items: list[str]) -> list[str]:
+    """Query items with the operators that lost an operand (a word left out or dropped) and
+    the parentheses left empty removed."""
     out: list[str] = []
     for item in items:
         if item in _OPERATORS and (not out or out[-1] in _OPERATORS or out[-1] == "("):

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from itertools import chain, permutations
 
 from mtgrules.align import phrases
+from mtgrules.index import query_text
 from mtgrules.index.tables import KEYS_SUFFIX, TERMS_LINE, VOCABULARY, lexicon_key
 from mtgrules.little_words import is_little
 from mtgrules.text import fold
@@ -402,16 +403,8 @@ def _alternatives(found: list, spelling: str) -> str:
 
 def _tidy(pieces: list[str]) -> str:
     """Pieces joined, with operators that lost an operand (a dropped word) removed."""
-    cleaned: list[str] = []
-    for piece in pieces:
-        if piece in _OPERATORS and (not cleaned or cleaned[-1] in _OPERATORS or cleaned[-1] == "("):
-            continue
-        if piece == ")" and cleaned and cleaned[-1] in _OPERATORS:
-            cleaned.pop()
-        cleaned.append(piece)
-    while cleaned and cleaned[-1] in _OPERATORS:
-        cleaned.pop()
-    return re.sub(r"\(\s*\)", "", " ".join(cleaned)).replace("( ", "(").replace(" )", ")").strip()
+    joined = " ".join(query_text.tidy(pieces))
+    return re.sub(r"\(\s*\)", "", joined).replace("( ", "(").replace(" )", ")").strip()
 
 
 def _shown_source(items: list[_Item]) -> str:
