@@ -146,3 +146,37 @@ class CardLookup:
             "SELECT number, title FROM records WHERE kind = 'rule' AND lang = 'en' AND edition = ? AND parent = '702'"
             " AND title IS NOT NULL", (edition,))}
         return [titles[name] for name in keyword_lines(text, titles)]
+
+    def titles(self, edition: str | None) -> dict[str, list[str]]:
+        """English title (`normalized`) → numbers of the keyword actions and abilities (701, 702) of
+        `edition`: what a judge names ("sacrifice", "scry", "companion"). Section titles are
+        left out: "Effects", "Counters", "Players" name too much."""
+        found: dict[str, list[str]] = {}
+        if edition is None:
+            return found
+        for number, title in self.db.execute(
+                "SELECT number, title FROM records WHERE kind = 'rule' AND lang = 'en' AND edition = ?"
+                " AND parent IN ('701', '702') AND title IS NOT NULL", (edition,)):
+            found.setdefault(normalized(title), []).append(number)
+        return found
+
+
+def titled_rules(english: str, titles: dict[str, list[str]]) -> list[str]:
+    """The numbers of the rules whose title an English query (as typed, or a translation)
+    names: any run of up to four of its words, or a "quoted phrase", spelt as the title is
+    (folded, lowercased: "sacrifice creature" names 701.21 Sacrifice, "scry 2" 701.22 Scry;
+    "counters", "poison" and "planeswalker" are other words than "Counter", "Poisonous" and
+    "Planeswalk", whatever their stems). `titles`: title (`normalized`) → numbers. A judge who
+    names a keyword wants its rule, though its text need not hold the rest of the query's words."""
+    words = [normalized(word) for word in re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", english.replace('"', " "))
+             if word not in ("AND", "OR", "NOT")]
+    found: list[str] = []
+    taken: set[int] = set()  # a longer title wins over the shorter ones inside it
+    for size in range(min(4, len(words)), 0, -1):
+        for start in range(len(words) - size + 1):
+            span = set(range(start, start + size))
+            numbers = titles.get(" ".join(words[start:start + size]), ())
+            if numbers and not span & taken:
+                taken |= span
+                found += [number for number in numbers if number not in found]
+    return found

@@ -42,6 +42,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
+from mtgrules.align.phrases import word_key
 from mtgrules.errors import MtgrulesError
 from mtgrules.index import analysis, card_mentions, fusion, query_text, tables
 from mtgrules.index.snippets import snippet
@@ -59,10 +60,16 @@ INCOMPLETE_WEIGHT = 0.5
 # they are not English: the English rules are the reference, and a Spanish record ranked as high
 # as an English one by its own search comes after it (it is shown beside its English twin anyway).
 TYPED_WEIGHT = 0.8
+# The weight of the keyword rules a query names by title, beside the searches of its words (a
+# title is often a common verb too, "Counter", "Cast"; half weight did worse on the development half).
+TITLED_WEIGHT = 1.0
+# A keyword's title whose word is in more than this share of the records names too much.
+COMMON_TITLE_SHARE = 0.08
 # How much a card record's fused score counts beside rules and rulings.
 CARD_WEIGHT = 0.3
 # A card named in the query: its rulings and its keywords' rules rank before everything else.
 NAMED_BOOST = 1000.0
+SUPPORT = "support"  # a run that ranks with the others but never makes a page alone (`fusion_run`)
 
 # Edits a fuzzy word may ask for (`word~2`): each more multiplies the words to compare.
 MAX_EDITS = 2
@@ -421,7 +428,7 @@ def fusion_run(langs: list[str], text: str, translation: str | None, weight: flo
     """One search to fuse: its languages, text, translation, weight, whether a language of it
     was asked for (the query's, English, or those the person named), the kinds it is limited
     to, and whether its hits rank first: the card named in the query (its English name: only
-    its own rulings), or True (its keywords' rules)."""
+    its own rulings), or True (its keywords' rules); SUPPORT: ranked with the others, never alone."""
     return langs, text, translation, weight, bool(set(langs) & wanted), kinds, first
 
 
@@ -589,6 +596,7 @@ class Index:
             self.default_view: str | None = json.loads(found["view"])  # the newest English edition
             self.translator = Translator(lambda key: tables.blob(self.db, key), self.langs)
             self._vocabulary_ready = False
+            self._titles: dict[str | None, dict[str, list[str]]] = {}  # per view: title key -> numbers
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -713,6 +721,11 @@ class Index:
         if rules:
             numbers = " OR ".join(f"number:{number}" for number in dict.fromkeys(rules))
             named.append(fusion_run(["en"], numbers, None, 1.0, wanted, ["rule"], first=True))
+        english = [t.query for t in plan.translations if t.target == "en"] + ([typed] if "en" in plan.direct else [])
+        titled = self._titled_rules(english, view) if translate and typed and ":" not in text and "NOT" not in text else []
+        if titled:  # a query naming a keyword ("sacrificar una criatura": 701.21 Sacrifice)
+            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in titled), None, TITLED_WEIGHT, wanted, ["rule"],
+                                    first=SUPPORT))
         for any_word in (False, True):
             # An incomplete translation (a word dropped) asks a looser question: partial only.
             used = [t for t in plan.translations if t.complete or any_word]
@@ -733,6 +746,27 @@ class Index:
         """The corpus's card names and keyword rules, read in this search's snapshot."""
         return card_mentions.CardLookup(self.db)
 
+    def _titled_rules(self, english: list[str], view: str | None) -> list[str]:
+        """The keyword rules whose titles the query typed in English or its English
+        translations name (`card_mentions.titled_rules`), but for a one-word title that is a
+        word of one record in twelve: it names too much to stand for its rule ("energy counter"
+        and "marqueurs poison", translated "counter poison", are about counters, not 701.6
+        Counter; "cast" is in every other rule)."""
+        if view not in self._titles:
+            self._titles[view] = self._cards.titles(view)
+        titles = self._titles[view]
+        found = list(dict.fromkeys(number for text in english for number in card_mentions.titled_rules(text, titles)))
+        if not found:
+            return []
+        self._vocabulary()
+        entries = self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0  # ids run from 1: no count
+        wanted = set(found)
+        common = {number for title, numbers in titles.items() if wanted & set(numbers) and " " not in title
+                  and (self.db.execute("SELECT doc FROM temp.search_vocabulary WHERE col = 'body' AND term = ?",
+                                       (word_key(title, "en"),)).fetchone() or (0,))[0] > COMMON_TITLE_SHARE * entries
+                  for number in numbers}
+        return [number for number in found if number not in common]
+
     def _card_mentions(self, text: str) -> list[card_mentions.Mention]:
         return card_mentions.find(text, self._cards.names_from)
 
@@ -746,6 +780,7 @@ class Index:
         lists: list[fusion.Ranked] = []
         shown: dict[str, _Found] = {}
         first: dict[str, float] = {}
+        found_any = False
         for langs, text, translation, weight, asked, run_kinds, named in runs:
             if not langs:
                 continue
@@ -755,7 +790,9 @@ class Index:
                     continue
             found = self._run(text, langs, run_kinds or kinds, max(limit, FUSION_DEPTH), any_word and not named,
                               translation, view)
-            if isinstance(named, str):  # `card:"Solitude"` finds Tempered in Solitude too: that card only
+            if found and named != SUPPORT:
+                found_any = True
+            if isinstance(named, str) and named != SUPPORT:  # `card:"Solitude"` finds Tempered in Solitude too: that card only
                 found = [f for f in found if named in f.hit.cards or f.hit.card == named]
             keys = []
             for hit in sorted(found, key=lambda f: -f.score):
@@ -765,8 +802,10 @@ class Index:
                     shown[key] = hit
                     hit.run.asked = asked
             lists.append(fusion.Ranked(keys, weight, asked))
-            if named:
+            if named and named != SUPPORT:
                 first.update(dict.fromkeys(keys, NAMED_BOOST))
+        if not found_any:  # the keyword rules a query names never make a page alone: "no record
+            return []      # holds every word" is still said, and the partial pass ranks them
         # A card record matches on any of the names and texts it prints in every language; a
         # search asks about rules and rulings (`mtgrules card` shows a card): cards come lower.
         # (Not when the query asks for cards with `card:`.)

@@ -61,3 +61,15 @@ def test_keyword_lines_of_a_card_text():
     text = "Flying, haste\nWhen this enters, draw a card.\nEscape—{G}{G}, Exile five other cards.\nEvoke {W}"
     assert card_mentions.keyword_lines(text, titles) == ["flying", "haste", "escape", "evoke"]
     assert card_mentions.keyword_lines("Target creature gains flying until end of turn.", titles) == []
+
+
+def test_a_query_naming_a_keyword_names_its_rule_spelt_as_its_title():
+    titles = {card_mentions.normalized(title): [number] for title, number in [
+        ("Sacrifice", "701.21"), ("Scry", "701.22"), ("Counter", "701.6"), ("Double Strike", "702.4"),
+        ("First Strike", "702.7"), ("Poisonous", "702.70")]}
+    assert card_mentions.titled_rules("sacrifice creature", titles) == ["701.21"]
+    assert card_mentions.titled_rules('"double strike" OR scry', titles) == ["702.4", "701.22"]
+    assert card_mentions.titled_rules("counter target spell", titles) == ["701.6"]
+    # Other words than the titles, whatever their stems.
+    assert card_mentions.titled_rules("poison counters", titles) == []
+    assert card_mentions.titled_rules("lethal damage", titles) == []
