@@ -52,6 +52,7 @@ STALE = frozenset({"reused", "removed", "unknown", "absent", "renumbered"})
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _STOP = frozenset().union(*STOPWORDS.values(), *FUNCTION_WORDS.values(), {"rule", "rules", "regla", "reglas", "règle", "règles"})
 _STEM = 6  # letters of a cognate form kept: "transformar" and "transform" meet, "sector" and "sectors"
+_REACH = 2000  # characters read on each side of a citation: a text of any length costs the same per citation
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _CLAUSE_END = re.compile(r"[;:]\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n(?=\s*(?:[-*#>]|\d+[.)]))")
@@ -77,8 +78,8 @@ def context_of(prose: str, mention: Mention) -> list[tuple[str, float]]:
     is meant: its clause (up to a semicolon or the sentence's end) 1, the rest of its sentence
     0.5, the rest of its paragraph 0.2. "Convert (701.50) flips them. Connive is 701.47." gives
     each number its own words first, and a short "see 701.28a–c" still gets its paragraph's."""
-    before = _PARAGRAPH.split(prose[:mention.start])[-1]
-    after = _PARAGRAPH.split(prose[mention.end:])[0]
+    before = _PARAGRAPH.split(prose[max(0, mention.start - _REACH):mention.start])[-1]
+    after = _PARAGRAPH.split(prose[mention.end:mention.end + _REACH])[0]
     before_sentences, after_sentences = _SENTENCE_END.split(before), _SENTENCE_END.split(after)
     sentence_before, sentence_after = before_sentences[-1], after_sentences[0]
     clause_before, clause_after = _CLAUSE_END.split(sentence_before), _CLAUSE_END.split(sentence_after)
