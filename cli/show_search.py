@@ -13,7 +13,7 @@ import re
 import sys
 
 from mtgrules.cli.options import reject_unknown_codes
-from mtgrules.cli.output import ansi, echo, echo_json, style, use_colour, wrap
+from mtgrules.cli.output import ansi, echo, echo_json, echo_wrapped, style, use_colour, wrap
 from mtgrules.cli.terminal import safe
 from mtgrules.i18n import N_, _, ngettext
 
@@ -80,16 +80,17 @@ def rule_number_asked(text: str) -> str | None:
 
 
 def _print_hit(rank: int, hit, view: str | None) -> None:
-    head = style(f"{rank}. {safe(describe_key(hit))}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
+    key = f"{rank}. {safe(describe_key(hit))}"
+    head = f"{key} [{hit.lang}]"
     if hit.title and (hit.kind in ("rule", "section") or (hit.kind == "ruling" and len(hit.cards) <= 1)):
         head += f"  {safe(hit.title)}"
     if hit.date:
-        head += style(f"  {hit.date}", dim=True)
+        head += f"  {hit.date}"
     if hit.edition and view and hit.edition != view:
-        head += style("  " + _("(translated from the {edition} text)").format(edition=hit.edition), dim=True)
+        head += "  " + _("(translated from the {edition} text)").format(edition=hit.edition)
     if hit.other_langs:
-        head += style("  " + _("also in: {langs}").format(langs=", ".join(hit.other_langs)), dim=True)
-    echo(head)
+        head += "  " + _("also in: {langs}").format(langs=", ".join(hit.other_langs))
+    echo_wrapped(head, subsequent="   ", head=key, head_style={"bold": True})  # wrapped to the terminal, then styled
     echo(render_marked(wrap(hit.snippet, indent="   "), colour=use_colour()))
 
 
