@@ -11,7 +11,7 @@ from mtgrules import rulenumbers
 from mtgrules.cli.editions import CHANGES, check_edition_argument, load_trace, render_diff
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
-from mtgrules.cli.terminal import safe
+from mtgrules.cli.terminal import safe, safe_data
 from mtgrules.i18n import _
 
 _COLOURS = {"added": "green", "removed": "red", "replaced": "magenta", "moved": "blue", "edited": "yellow"}
@@ -31,6 +31,7 @@ def _scope(ctx, param, value: str | None) -> str | None:
 
 
 def _print_entry(entry: dict) -> None:
+    entry = safe_data(entry)
     kind = entry["change"]
     where = f"{entry['old']} → {entry['new']}" if kind == "moved" else (entry["new"] or entry["old"])
     head = style(f"{_(CHANGES.get(kind, kind)):<9}", fg=_COLOURS.get(kind)) + f" {where}"

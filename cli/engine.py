@@ -14,6 +14,7 @@ from mtgrules.cli.corpus import VIEW_EDITION, edition_label, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
+from mtgrules.cli.terminal import safe
 from mtgrules.i18n import _
 from mtgrules.lookup.coverage import by_section, coverage_rows, summary, untested
 
@@ -34,8 +35,8 @@ def _section(ctx, param, value: str | None) -> str | None:
 
 def _label(row: dict) -> str:
     if row["kind"] == "rule":
-        return row["number"]
-    return f"{row['card']} #{row['en_position']}" if row["en_position"] is not None else row["card"]
+        return safe(row["number"])
+    return safe(f"{row['card']} #{row['en_position']}" if row["en_position"] is not None else row["card"])
 
 
 @engine.command()

@@ -17,6 +17,7 @@ import sys
 
 from mtgrules.cli.corpus import check_langs, open_catalog
 from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.cli.terminal import safe, safe_data
 from mtgrules.i18n import N_, _, interface_language, language_name, ngettext
 from mtgrules.lookup.card_names import CardMatch, match_card
 from mtgrules.lookup.cards import card_entry
@@ -39,9 +40,11 @@ def match_line(match: CardMatch) -> str | None:
 
 
 def _print_card(entry: dict, langs: list[str], match: CardMatch, links: bool) -> None:
+    entry = safe_data(entry)
     names = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items() if lang != "en")
     echo(style(entry["card"], bold=True) + (f"  ({names})" if names else ""))
     how = match_line(match)
+    how = safe(how) if how else how
     if how:
         echo(style(f"  ({how})", fg="yellow" if match.kind == "closest" else None, dim=match.kind != "closest"))
     oracle = entry["oracle"]

@@ -13,6 +13,7 @@ import sys
 from mtgrules import rulenumbers
 from mtgrules.cli.editions import change_label, load_trace, render_diff
 from mtgrules.cli.output import echo, echo_json, style
+from mtgrules.cli.terminal import safe_data
 from mtgrules.i18n import _
 
 
@@ -25,6 +26,7 @@ def rule_number(value: str) -> str:
 
 
 def _print_entry(entry: dict) -> None:
+    entry = safe_data(entry)
     title = f"  {entry['title']}" if entry["title"] else ""
     numbered = _("(as numbered in {edition})").format(edition=entry["edition"])
     echo(style(entry["number"] or "—", bold=True) + title + style(f"  {numbered}", dim=True))

@@ -17,6 +17,7 @@ import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, note_untraced, open_catalog, say, translation_note
 from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.cli.terminal import safe_data
 from mtgrules.i18n import N_, _, interface_language
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entries
@@ -41,6 +42,7 @@ def _print_text(lang: str, text: dict, edition: str | None, flag: str = "") -> N
 
 
 def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline_missing: bool = True, links: bool = False) -> None:
+    entry = safe_data(entry)
     number = entry["number"]
     edition = style(f"  ({entry['edition']})", dim=True) if "parent" in entry and entry.get("edition") else ""
     echo(style(number, bold=True) + (f"  {entry['title']}" if entry.get("title") else "") + edition)

@@ -14,6 +14,7 @@ import sys
 
 from mtgrules.cli.options import reject_unknown_codes
 from mtgrules.cli.output import ansi, echo, echo_json, style, use_colour, wrap
+from mtgrules.cli.terminal import safe
 
 
 def render_marked(text: str, colour: bool) -> str:
@@ -66,9 +67,9 @@ def rule_number_asked(text: str) -> str | None:
 
 
 def _print_hit(rank: int, hit, view: str | None) -> None:
-    head = style(f"{rank}. {describe_key(hit)}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
+    head = style(f"{rank}. {safe(describe_key(hit))}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
     if hit.title and (hit.kind in ("rule", "section") or (hit.kind == "ruling" and len(hit.cards) <= 1)):
-        head += f"  {hit.title}"
+        head += f"  {safe(hit.title)}"
     if hit.date:
         head += style(f"  {hit.date}", dim=True)
     if hit.edition and view and hit.edition != view:
@@ -121,6 +122,6 @@ def show(
             echo_json(json_row(hit, results.partial))
             continue
         if hit.translation and hit.translation != translation:
-            echo(style(f"translated [{hit.lang}]: {hit.translation}", fg="cyan"))
+            echo(style(f"translated [{hit.lang}]: {safe(hit.translation)}", fg="cyan"))
         translation = hit.translation
         _print_hit(rank, hit, edition if edition not in (None, "latest") else index.default_view)

@@ -14,7 +14,8 @@ import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, open_catalog
 from mtgrules.cli.output import echo, echo_json, style, wrap
-from mtgrules.i18n import N_, _
+from mtgrules.cli.terminal import safe_data
+from mtgrules.i18n import N_, _, interface_language
 
 # The kinds of source a name comes from (`mtgrules.lookup.terms.SourceKind`), as shown.
 _KINDS = {"rules": N_("rules"), "glossary": N_("glossary"), "keyword table": N_("keyword table"),
@@ -32,9 +33,11 @@ def _source(source: dict) -> str:
 
 
 def _print_entry(data: dict) -> None:
+    data = safe_data(data)
     rules = ", ".join(r["number"] for r in data["rules"])
     heading = data["term"] or style(_("(no English name known)"), dim=True)
-    echo(style(heading, bold=True) + (f"  ({rules})" if rules else "") + style(f"  [{data['edition']}]", dim=True))
+    edition = style(f"  [{data['edition']}]", dim=True) if data["edition"] else ""
+    echo(style(heading, bold=True) + (f"  ({rules})" if rules else "") + edition)
     if data["translation"]:
         echo(wrap(style(_("found by translating: {translation}").format(translation=data["translation"]), dim=True), indent="  "))
     for definition in data["definitions"]:
@@ -76,6 +79,8 @@ def show(word: tuple[str, ...], langs: list[str] | None, edition: str | None, as
         echo("mtgrules: " + _("no term {word!r} in the corpus ({edition})").format(word=text, edition=edition_label(catalog)) + hint,
              err=True)
         sys.exit(1)
+    if langs is None and interface_language() != "en":
+        langs = [interface_language()]  # the person's language, English beside where it has none
     for entry in found.entries:
         data = dictionary.describe(entry, langs, found, text)
         if as_json:

@@ -11,11 +11,13 @@ import click
 from mtgrules.cli.editions import load_trace, render_diff
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
+from mtgrules.cli.terminal import safe_data
 from mtgrules.i18n import N_, _
 from mtgrules.lookup.stale import runs
 
 
 def _print_lang(lang: str, counts: dict[str, int], entries: list[dict], newest: str, order: list[str]) -> None:
+    entries = safe_data(entries)
     click.echo(
         style(lang, fg="cyan", bold=True) + ": "
         + _("{translated} translated rules: {current} current, {stale} stale, {removed} removed, {untraced} untraced;"

@@ -42,3 +42,20 @@ def _escaped(match: re.Match[str]) -> str:
     if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, as surrogateescape keeps it
         return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+# Fields of the lookups' entries shown on several lines (through `output.wrap`): their newlines
+# are paragraphs; in any other field (a name, an id, a title) a newline would split a line.
+_SHOWN_ON_LINES = frozenset({"text", "texts", "examples", "en_text", "english_instead", "definitions", "snippet"})
+
+
+def safe_data(value, lines: bool = False):
+    """`value` (an entry of a lookup: dicts, lists and texts, as `--json` prints them) with each
+    text made `safe`, for the readable output; newlines kept in the fields shown on lines."""
+    if isinstance(value, str):
+        return safe(value, lines)
+    if isinstance(value, dict):
+        return {key: safe_data(item, lines or key in _SHOWN_ON_LINES) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(safe_data(item, lines) for item in value)
+    return value

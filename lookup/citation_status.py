@@ -66,6 +66,8 @@ def keys(text: str) -> set[str]:
     for word in _WORD.findall(text):
         folded = fold(word.lower())
         if folded not in _STOP and word.lower() not in _STOP:
+            if len(folded) > 4 and folded.endswith("s"):
+                folded = folded[:-1]  # "battles" and "battle", "reglas" and "regla" meet
             found.add(cognate_form(folded)[:_STEM])
     return found
 
@@ -235,6 +237,12 @@ class Words:
         total = sum(self.idf(key) * near for key, near in context.items())
         return sum(self.idf(key) * near * weights[key] for key, near in context.items() if key in weights) / total
 
+    def shared(self, context: dict[str, float], edition: str, number: str) -> int:
+        """How many of the context's words the rule has: one word alike is no evidence of
+        which rule is meant ("battles" fits every battle rule)."""
+        weights = self.rule_keys(edition, number)
+        return sum(key in weights for key in context)
+
 
 def _title(record: Record | None) -> str:
     return (record.title or "") if record is not None else ""
@@ -243,6 +251,9 @@ def _title(record: Record | None) -> str:
 # A citation is read in another edition than the text's when its words fit the rule that edition
 # holds at its number this well, and this many times better than the written edition's rule.
 _OWN_READING, _OWN_MARGIN = 0.3, 2.0
+# Words of a citation's context a rule must have for them to name it over another (also for
+# `_vote`).
+_EVIDENCE = 2
 
 
 def own_edition(trace: Traced, words: Words, number: str, context: dict[str, float], written: str) -> str:
@@ -257,40 +268,66 @@ def own_edition(trace: Traced, words: Words, number: str, context: dict[str, flo
         if identity is None or identity == written_identity:
             continue
         fit = words.fit(context, edition, number)
-        if fit >= _OWN_READING and fit >= _OWN_MARGIN * here + 0.05 and (best is None or fit >= best[0]):
+        if fit >= _OWN_READING and fit >= _OWN_MARGIN * here + 0.05 and words.shared(context, edition, number) >= _EVIDENCE \
+                and (best is None or fit >= best[0]):
             best = (fit, edition)
     return best[1] if best else written
 
 
+# A citation votes for the editions holding the rule its words fit best when that fit is at
+# least this, and this many times the next rule's: a weak likeness (the same topic worded anew)
+# says nothing of the edition.
+_VOTE, _VOTE_MARGIN = 0.15, 1.5
+
+
+def _fits(trace: Traced, words: Words, number: str, context: dict[str, float]) -> dict[str | None, float]:
+    """Identity -> how well the citation's words fit it, at its best in the editions holding it
+    at this number (None: the editions without the number); a fit on fewer than `_EVIDENCE`
+    words counts as none."""
+    by_identity: dict[str | None, float] = {}
+    for edition in trace.editions:
+        identity = trace.identity(edition, number)
+        fit = words.fit(context, edition, number) if words.shared(context, edition, number) >= _EVIDENCE else 0.0
+        by_identity[identity] = max(by_identity.get(identity, 0.0), fit)
+    return by_identity
+
+
+def _vote(by_identity: dict[str | None, float]) -> str | None:
+    """The identity a citation's words clearly name, None when they name none clearly."""
+    ranked = sorted(((fit, identity) for identity, fit in by_identity.items() if identity is not None), reverse=True)
+    if not ranked:
+        return None
+    best, identity = ranked[0]
+    second = max([fit for fit, _ in ranked[1:]] + [by_identity.get(None, 0.0)])
+    return identity if best >= _VOTE and best >= _VOTE_MARGIN * second + 0.05 else None
+
+
 def guess_written(trace: Traced, words: Words, cited: Sequence[tuple[str, dict[str, float]]]) -> Guess | None:
     """The edition the citations (number, its context's keys) were most likely written
-    against: the one holding the most of the cited numbers, then the one whose rules fit the
-    contexts best, then the newest. None when nothing is cited."""
+    against: the one holding the most of the cited numbers, then the one holding the rules most
+    citations' words clearly name (`_vote`), then the newest. None when nothing is cited."""
     if not cited:
         return None
     numbers = sorted({number for number, _ in cited}, key=rulenumbers.sort_key)
     if hasattr(trace, "preload"):
         parents = [p for p in (rulenumbers.parent(n) for n in numbers) if p]
         trace.preload([], numbers + parents)
+    fits: list[tuple[str, dict[str | None, float]]] = []
+    for number, context in cited:
+        if len({trace.identity(edition, number) for edition in trace.editions}) >= 2:
+            fits.append((number, _fits(trace, words, number, context)))  # else the same rule (or none) everywhere
+    votes = [(number, _vote(by_identity)) for number, by_identity in fits]
     scored = []
     for position, edition in enumerate(trace.editions):
         held = sum(trace.record(edition, number) is not None for number in numbers)
-        score = sum(words.fit(context, edition, number) for number, context in cited)
-        scored.append((held, round(score, 9), position, edition))
-    held, _, _, best = max(scored)
-    deciding = fitting = 0
-    for number, context in cited:
-        identities = {trace.identity(edition, number) for edition in trace.editions}
-        if len(identities) < 2:
-            continue  # the same rule (or none) in every edition: says nothing of the edition
-        deciding += 1
-        by_identity: dict[str | None, float] = {}
-        for edition in trace.editions:
-            identity = trace.identity(edition, number)
-            by_identity[identity] = max(by_identity.get(identity, 0.0), words.fit(context, edition, number))
+        won = sum(identity is not None and trace.identity(edition, number) == identity for number, identity in votes)
+        scored.append((held, won, position, edition))
+    best = max(scored)[3]
+    fitting = 0
+    for number, by_identity in fits:
         top = max(by_identity.values())
         if top > 0 and by_identity.get(trace.identity(best, number), 0.0) >= top - 1e-9:
             fitting += 1
-    confidence = fitting / deciding if deciding else 1.0
+    confidence = fitting / len(fits) if fits else 1.0
     missing = [number for number in numbers if trace.record(best, number) is None]
-    return Guess(best, round(confidence, 2), deciding, fitting, missing)
+    return Guess(best, round(confidence, 2), len(fits), fitting, missing)

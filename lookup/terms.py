@@ -445,8 +445,12 @@ class Dictionary:
                     best[key] = record
         for name, source in unread:
             held = best.get((name.lang, name.folded))
-            where = (_("rule {number} of {edition}, {where}").format(number=held.number, edition=held.edition, where=_where(held.source))
-                     if held else source.where)
+            if held is None:
+                where = source.where
+            elif held.edition:
+                where = _("rule {number} of {edition}, {where}").format(number=held.number, edition=held.edition, where=_where(held.source))
+            else:
+                where = f"{_rule(held.number or '')}, {_where(held.source)}"
             name.sources[name.sources.index(source)] = dataclasses.replace(
                 source, where=where, confidence=held.confidence if held else 0.0)
 

@@ -578,3 +578,14 @@ def ui(key: str, lang: str, **values: Any) -> str:
     """One of the commands' own strings in `lang` (English for a language without one)."""
     table = UI[key]
     return table.get(lang, table["en"]).format(**values)
+
+
+def words_lang(lang: str) -> str:
+    """The language of the words around a question: the person's
+    (`mtgrules.i18n.interface_language`) when it is Spanish or French, else `lang`, the language
+    of the rules asked about (an English reader studying Spanish reads Spanish prompts; a
+    French one studying English rules, French prompts)."""
+    from mtgrules.i18n import interface_language
+
+    person = interface_language()
+    return person if person in LANGS and person != "en" else lang

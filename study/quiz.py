@@ -21,6 +21,7 @@ from enum import StrEnum
 
 from mtgrules import rulenumbers
 from mtgrules.study.citations import Citation, RuleTexts
+from mtgrules.study.messages import words_lang
 
 
 class QuestionKind(StrEnum):
@@ -42,8 +43,9 @@ PROMPTS = {
 
 
 def prompt(kind: QuestionKind, lang: str, **values: str) -> str:
+    """The question's prompt, in the person's language (`words_lang`), about rules in `lang`."""
     table = PROMPTS[kind]
-    return table.get(lang, table["en"]).format(**values)
+    return table.get(words_lang(lang), table["en"]).format(**values)
 
 
 @dataclass

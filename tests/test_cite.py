@@ -206,11 +206,11 @@ def test_the_written_edition_is_guessed_for_a_later_text_too(run):
 
 @pytest.mark.shared
 def test_a_citation_whose_words_name_a_later_rule_is_read_in_that_edition(run):
-    """A 2024 text updated in part: "Regenerate is 701.19" names the 2025 rule, not 2024's
+    """A 2024 text updated in part: "Regenerate … is 701.19" names the 2025 rule, not 2024's
     Search, and is current; the rest is read as 2024's. Told the edition, cite reads them all
     in it."""
     text = ("Transform is rule 701.28, turning the card over. Convert (701.50) is for the Transformers.\n"
-            "Regenerate is rule 701.19 since 2025.\n")
+            "Regenerate, which replaces a destruction, is rule 701.19 since 2025.\n")
     guessed = json_lines(run("cite", "--json", "-", input=text).stdout)
     entries = guessed
     by_text = {e["text"]: e for e in entries}

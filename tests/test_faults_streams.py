@@ -54,7 +54,7 @@ def test_output_to_a_full_device_is_one_line(tmp_path, args):
         done = run_with(args, stdout=full, home=tmp_path / "home")
     assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr.decode()
     line = done.stderr.decode().splitlines()[-1]  # after a first search's note that it builds the index
-    assert line.startswith("mtgrules: ") and "no space left on device" in line
+    assert line.startswith("mtgrules: ") and "no space left on" in line
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
@@ -184,3 +184,36 @@ def test_a_ruling_page_whose_ruling_is_only_markup_stores_no_empty_ruling(tmp_pa
         return
     texts = [json.loads(line)["text"] for line in outcome.stdout.splitlines()]
     assert texts and all(text.strip() for text in texts)
+
+
+EVIL_NAME = "Evil\x1b]0;owned\x07\x1b[2J\u202eCard"
+
+
+def hostile_set(tmp_path) -> Path:
+    """The Kaladesh set file with one card's name, type line, text and ruling full of escape
+    sequences, carriage returns and a right-to-left override."""
+    from card_data import set_file
+
+    data = set_file()["data"]
+    ruled = next(card for card in data["cards"] if card.get("rulings"))["name"]
+    for card in data["cards"]:
+        if card["name"] == ruled:
+            card["name"] = EVIL_NAME
+            card["type"] = "Creature \x1b[5m\u2014 Elf\nsplit"
+            card["text"] = "Text \x1b[31mred\r\nline2 \u202ereversed"
+            card["rulings"][0]["text"] = "Ruling \x1b]0;title\x07 text\u202e"
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps({"meta": {}, "data": data}), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("args", [["card", "Evil"], ["search", "Evil"], ["search", "Ruling", "title"], ["term", "Evil"]],
+                         ids=lambda a: "-".join(a))
+def test_escape_sequences_in_card_data_never_reach_the_terminal(tmp_path, isolated_home, args):
+    assert_clean(run("ingest", str(hostile_set(tmp_path))))
+    outcome = run(*args)
+    assert outcome.crashed is None and "Traceback" not in outcome.stderr
+    for shown in (outcome.stdout, outcome.stderr):
+        assert not any(character in shown for character in "\x1b\x07\r\u202e"), shown
+    if args[0] == "card":
+        assert "Evil\\x1b]0;owned\\x07\\x1b[2J\\u202eCard" in outcome.stdout.splitlines()[0]
