@@ -18,7 +18,6 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     The corpus is opened once; an ingest in another terminal is seen on the next request.
     Nothing is written but the log (on stderr). Ctrl-C stops it.
     """
-    import os
     import socket
 
     import uvicorn
@@ -31,10 +30,10 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     try:
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as error:
-        # A name that does not resolve says so; a bind error's own text repeats the address.
-        why = error.strerror if isinstance(error, socket.gaierror) or not error.errno else os.strerror(error.errno)
-        raise click.UsageError(f"cannot listen on {host}:{port}: {why} (choose another with --port, or stop"
-                               " the program using it)") from None
+        why = (error.strerror or str(error)).split(" (while attempting")[0]  # that part repeats the address
+        mend = "give another --host" if error.errno is not None and error.errno < 0 else (
+            "choose another with --port, or stop the program using it")
+        raise click.UsageError(f"cannot listen on {host}:{port}: {why} ({mend})") from None
     port = listening.getsockname()[1]
     reader = Reader()
     try:
