@@ -19,7 +19,7 @@ from mtgrules.i18n import N_, _, interface_language
 
 # The kinds of source a name comes from (`mtgrules.lookup.terms.SourceKind`), as shown.
 _KINDS = {"rules": N_("rules"), "glossary": N_("glossary"), "keyword table": N_("keyword table"),
-          "aligned title": N_("aligned title"), "card texts": N_("card texts")}
+          "aligned title": N_("aligned title"), "card texts": N_("card texts"), "quoted in a rule": N_("quoted in a rule")}
 
 
 def _sure(confidence: float | None) -> str:
