@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from mtgrules.i18n import _
 from mtgrules.parsers.data_files import SCRYFALL_RULINGS
 from mtgrules.records import Record
 
@@ -57,7 +58,7 @@ def name_rulings(documents: Iterable[Document], context: Iterable[Record]) -> No
                 kept.append(ruling)
         if unnamed:
             document.warnings.append(
-                f"{document.path}: rulings of {len(unnamed):,} cards left out: "
-                "no card ingested has their oracle id (ingest MTGJSON AllPrintings or a Scryfall cards file with them)"
+                f"{document.path}: " + _("rulings of {count} cards left out: no card ingested has their oracle id (ingest MTGJSON"
+                                         " AllPrintings or a Scryfall cards file with them)").format(count=f"{len(unnamed):,}")
             )
         document.records = kept

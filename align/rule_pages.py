@@ -37,6 +37,7 @@ from mtgrules.align.evidence import (
     pinned_confidence,
     similarity,
 )
+from mtgrules.i18n import _
 from mtgrules.parsers.site_rule_page import RulePage
 from mtgrules.records import Record
 
@@ -234,16 +235,19 @@ def align_page(page: RulePage, editions: dict[str, EnglishEdition], terms: dict[
     rule.missing = missing
     warnings = []
     if missing:
-        warnings.append(f"{page.source}: the page lacks English subrules {', '.join(missing)} (edition {edition.effective})")
+        warnings.append(f"{page.source}: " + _("the page lacks English subrules {numbers} (edition {edition})").format(
+            numbers=", ".join(missing), edition=edition.effective))
     for record in records:
         if record.merged:
-            warnings.append(f"{record.source}: one paragraph translates {record.number} and {', '.join(record.merged)} (merged)")
+            warnings.append(f"{record.source}: " + _("one paragraph translates {number} and {others} (merged)").format(
+                number=record.number, others=", ".join(record.merged)))
     unmatched = [r for r in records if r.number is None]
     if unmatched:
-        warnings.append(f"{page.source}: {len(unmatched)} paragraph(s) match no English subrule of {page.number}")
+        warnings.append(f"{page.source}: " + _("{count} paragraph(s) match no English subrule of {number}").format(
+            count=len(unmatched), number=page.number))
     low = [r.number for r in records if r.number and not r.aligned]
     if low:
-        warnings.append(f"{page.source}: low alignment confidence for {', '.join(low)}")
+        warnings.append(f"{page.source}: " + _("low alignment confidence for {numbers}").format(numbers=", ".join(low)))
     return AlignedPage([rule, *records], edition.effective, missing, warnings)
 
 
@@ -277,9 +281,9 @@ def _subrule_record(page: RulePage, paragraph, number: str | None, conf: float, 
 
 def _provisional(page: RulePage, editions: dict[str, EnglishEdition]) -> AlignedPage:
     reason = (
-        "no English edition is ingested"
+        _("no English edition is ingested")
         if not editions
-        else f"no ingested English edition has rule {page.number}"
+        else _("no ingested English edition has rule {number}").format(number=page.number)
     )
     rule = _page_rule_record(page)
     rule.provisional = True
@@ -288,8 +292,6 @@ def _provisional(page: RulePage, editions: dict[str, EnglishEdition]) -> Aligned
         record = _subrule_record(page, paragraph, rulenumbers.subrule(page.number, index), 0.0, None)
         record.confidence, record.aligned, record.provisional = None, False, True
         records.append(record)
-    warning = (
-        f"{page.source}: {reason}; subrules of {page.number} are numbered provisionally, in page order"
-        " (ingest an English edition to align them)"
-    )
+    warning = f"{page.source}: " + _("{reason}; subrules of {number} are numbered provisionally, in page order"
+                                     " (ingest an English edition to align them)").format(reason=reason, number=page.number)
     return AlignedPage(records, None, [], [warning])

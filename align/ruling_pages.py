@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from mtgrules.align.assignment import best_assignment
 from mtgrules.align.evidence import UNALIGNED_BELOW, Passage, confidence, pinned_confidence, similarity
+from mtgrules.i18n import _
 from mtgrules.parsers.site_ruling_page import RulingPage
 from mtgrules.records import Record
 from mtgrules.text import fold
@@ -102,7 +103,8 @@ def align_rulings(
         records.append(_record(page, ruling, name, english[column], conf))
     unaligned = [r.position for r in records if not r.aligned]
     if unaligned:
-        warnings.append(f"{page.source}: rulings {unaligned} of {name} have no confident English counterpart")
+        warnings.append(f"{page.source}: " + _("rulings {numbers} of {card} have no confident English counterpart").format(
+            numbers=unaligned, card=name))
     return AlignedRulings(records, name, warnings)
 
 

@@ -31,6 +31,7 @@ from mtgrules.align import documents, sources
 from mtgrules.align import ingest as ingesting
 from mtgrules.align.download import DownloadError, DownloadReporter, download
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import data_files
 
 SOURCES = ("rules", "mtgjson", "scryfall")
@@ -124,7 +125,7 @@ def update_from(folder: Path, reporter: UpdateReporter) -> list[Outcome]:
     files = sorted(path for path in folder.iterdir()
                    if path.is_file() and not path.name.startswith(".") and not path.name.endswith(_SKIPPED_SUFFIXES))
     if not files:
-        raise DownloadError(f"{folder}: no files to ingest")
+        raise DownloadError(f"{folder}: " + _("no files to ingest"))
     outcomes = [Outcome("folder", path, "given") for path in files]
     for outcome in outcomes:
         try:
@@ -144,7 +145,8 @@ def _check_published_sha256(path: Path) -> None:
         return
     expected = _read_sidecar(published).decode("ascii", errors="replace").split()[:1]
     if expected and data_files.file_digest(path) != expected[0].lower():
-        raise DownloadError(f"{path}: its SHA-256 is not the one in {published.name}: the file is damaged, download it again")
+        raise DownloadError(f"{path}: " + _("its SHA-256 is not the one in {file}: the file is damaged, download it again").format(
+            file=published.name))
 
 
 def _read_sidecar(published: Path) -> bytes:

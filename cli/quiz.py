@@ -22,13 +22,14 @@ import click
 from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import writes_data
-from mtgrules.cli.output import style, wrap
+from mtgrules.cli.output import style, terminal_width, wrap
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.cli.terminal import safe
+from mtgrules.cli.width import fit
 from mtgrules.i18n import N_, _, ngettext
 from mtgrules.study import citations, progress
 from mtgrules.study import quiz as questions
-from mtgrules.study.messages import ui
+from mtgrules.study.messages import ui, words_lang
 
 QUIT = ("q", "quit", "exit", "salir", "quitter")
 # The question kinds as the header of a question names them.
@@ -55,20 +56,27 @@ def _read_answer(interactive: bool) -> str | None:
 
 def _ask(question: questions.Question, position: int, total: int) -> None:
     about = f" · {question.section} · {_(KIND_NAMES.get(question.kind, question.kind))} · {question.lang}"
-    click.echo(style("\n" + ui("question", question.lang, i=position, n=total), bold=True) + style(about, dim=True))
+    click.echo(style("\n" + ui("question", words_lang(question.lang), i=position, n=total), bold=True) + style(about, dim=True))
     if question.body:  # a board is laid out line by line already; a rule's text is one paragraph
         click.echo(safe(question.body, lines=True) if question.kind == "scenario" else wrap(question.body, indent="  "))
     click.echo(style(safe(question.prompt, lines=True), bold=True))
+    width = terminal_width()
     for number, choice in enumerate(question.choices, start=1):
-        click.echo(wrap(choice, indent="     ").replace("     ", f"  {number}) ", 1))
+        marker = f"  {number}) "
+        if question.kind == "text":
+            # A rule's text: one line each, to compare at a glance; the full text of the right
+            # one follows the answer (its citation).
+            click.echo(marker + fit(" ".join(safe(choice).split()), width - len(marker)))
+        else:  # what happens on a board: the difference may be at the end, so all of it
+            click.echo(wrap(choice, indent="     ").replace("     ", marker, 1))
 
 
 def _explain(question: questions.Question, right: bool) -> None:
     """The verdict, then why: each event (or the rule asked about) with the cited rule's text."""
     if right:
-        click.echo(style(ui("correct", question.lang), fg="green"))
+        click.echo(style(ui("correct", words_lang(question.lang)), fg="green"))
     else:
-        click.echo(style(ui("wrong", question.lang, answer=safe(question.answer)), fg="red"))
+        click.echo(style(ui("wrong", words_lang(question.lang), answer=safe(question.answer)), fg="red"))
     for line, citation in question.explanation:
         click.echo(f"  {safe(line)}")
         if citation is not None:
@@ -152,7 +160,7 @@ def _answer(question: questions.Question, interactive: bool) -> str | None:
         if reply is None or reply.strip().lower() in QUIT or question.valid(reply):
             return reply
         key = "reask_choice" if question.choices else "reask_number"
-        click.echo(style(ui(key, question.lang, n=len(question.choices)), fg="yellow"))
+        click.echo(style(ui(key, words_lang(question.lang), n=len(question.choices)), fg="yellow"))
 
 
 def _session(pool: list[questions.Candidate], count: int, rng: random.Random, lang: str) -> int:
@@ -171,7 +179,7 @@ def _session(pool: list[questions.Candidate], count: int, rng: random.Random, la
             # platform, and input() works without it.
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401
-            click.echo(style(ui("instructions", lang), dim=True))
+            click.echo(style(ui("instructions", words_lang(lang)), dim=True))
         asked = 0
         try:
             for item in ordered:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, open_catalog
-from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.cli.output import echo, echo_json, echo_wrapped, style, wrap
 from mtgrules.cli.terminal import safe_data
-from mtgrules.i18n import N_, _
+from mtgrules.i18n import N_, _, interface_language
 
 # The kinds of source a name comes from (`mtgrules.lookup.terms.SourceKind`), as shown.
 _KINDS = {"rules": N_("rules"), "glossary": N_("glossary"), "keyword table": N_("keyword table"),
-          "aligned title": N_("aligned title"), "card texts": N_("card texts")}
+          "aligned title": N_("aligned title"), "card texts": N_("card texts"), "quoted in a rule": N_("quoted in a rule")}
 
 
 def _sure(confidence: float | None) -> str:
@@ -36,17 +36,18 @@ def _print_entry(data: dict) -> None:
     data = safe_data(data)
     rules = ", ".join(r["number"] for r in data["rules"])
     heading = data["term"] or style(_("(no English name known)"), dim=True)
-    echo(style(heading, bold=True) + (f"  ({rules})" if rules else "") + style(f"  [{data['edition']}]", dim=True))
+    edition = style(f"  [{data['edition']}]", dim=True) if data["edition"] else ""
+    echo(style(heading, bold=True) + (f"  ({rules})" if rules else "") + edition)
     if data["translation"]:
         echo(wrap(style(_("found by translating: {translation}").format(translation=data["translation"]), dim=True), indent="  "))
     for definition in data["definitions"]:
         label = style(definition["lang"], fg="cyan")
         echo(f"  {label}  " + wrap(definition["text"], indent="      ").lstrip())
-        echo(style(f"      ({definition['from']}, {definition['source'].rsplit('/', 1)[-1]})", dim=True))
+        echo_wrapped(f"({definition['from']}, {definition['source'].rsplit('/', 1)[-1]})", indent="      ", dim=True)
     if data["missing_definitions"]:
         shown = ", ".join(d["lang"] for d in data["definitions"]) or _("none")
-        echo(style("  " + _("(no {langs} definition in the corpus; shown: {shown})").format(
-            langs=", ".join(data["missing_definitions"]), shown=shown), dim=True))
+        echo_wrapped(_("(no {langs} definition in the corpus; shown: {shown})").format(
+            langs=", ".join(data["missing_definitions"]), shown=shown), indent="  ", dim=True)
     if data["defining_rule"]:
         number = data["defining_rule"]
         title = next((r["title"] for r in data["rules"] if r["number"] == number), None)
@@ -78,6 +79,8 @@ def show(word: tuple[str, ...], langs: list[str] | None, edition: str | None, as
         echo("mtgrules: " + _("no term {word!r} in the corpus ({edition})").format(word=text, edition=edition_label(catalog)) + hint,
              err=True)
         sys.exit(1)
+    if langs is None and interface_language() != "en":
+        langs = [interface_language()]  # the person's language, English beside where it has none
     for entry in found.entries:
         data = dictionary.describe(entry, langs, found, text)
         if as_json:

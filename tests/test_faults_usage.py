@@ -13,8 +13,8 @@ from faults import assert_clean, assert_refused, run
 from mtgrules.cli.main import COMMANDS
 
 USAGE_ERRORS = [
-    (["serch", "energía"], "no such command 'serch' (did you mean search?)"),
-    (["Search", "energía"], "(did you mean search?)"),
+    (["serch", "energía"], "no such command 'serch' (did you mean search"),
+    (["Search", "energía"], "(did you mean search"),
     (["rul", "704.5"], "(did you mean rule?)"),
     (["qiz"], "(did you mean quiz?)"),
     (["ingets", "x"], "(did you mean ingest or engine?)"),

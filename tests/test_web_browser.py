@@ -178,8 +178,8 @@ PAGES = [
     f"/rule/704.5?lang=es,en&edition={EDITION}",
     "/card/Aether%20Hub?lang=es,fr",
     f"/term/lethal%20damage?lang=es,en&edition={EDITION}",
-    f"/history/704.5g?lang=es&edition={EDITION}",
-    "/diff",
+    f"/history/701.28c?lang=es&edition={EDITION}",
+    "/diff?old=2025-06-06&new=2026-08-07&section=701",
     "/stale",
     "/scenario?example=sba-704-5g-lethal-damage",
 ]

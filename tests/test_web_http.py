@@ -30,6 +30,7 @@ PAGES = [
     "/term/lethal%20damage?lang=es,en&edition=2026-08-07",
     "/history/704.5g?lang=es&edition=2026-08-07",
     "/diff",
+    "/diff?old=2025-06-06&new=2026-08-07&section=701",
     "/stale",
     "/scenario",
     "/scenario?example=sba-704-5g-lethal-damage",
@@ -138,6 +139,17 @@ def test_every_rule_reference_in_any_language_is_a_link(client):
     assert f'See rule <a class="ref" href="/rule/702.158?lang=es,en&amp;edition={EDITION}">702.158</a>' in " ".join(english.split())
 
 
+def test_history_and_changes_mark_words_without_colour_alone(client):
+    answer = client.get("/api/diff?old=2025-06-06&new=2026-08-07&section=701").json()
+    printed = cli_json("diff", "2025-06-06", "2026-08-07", "--section", "701")
+    assert answer["entries"] == printed
+    page = client.get("/diff?old=2025-06-06&new=2026-08-07&section=701").text
+    assert '<del><span class="sr">deleted: </span>' in page and '<ins><span class="sr">inserted: </span>' in page
+    assert "moved" in page and 'href="/rule/701.50b?edition=2025-06-06"' in page
+    history = client.get("/history/701.28c?lang=es&edition=2026-08-07").text
+    assert "<del>" in history and "/rule/701.28c?lang=es&amp;edition=2025-06-06" in history
+
+
 def test_a_card_shows_rulings_and_says_when_they_are_shared(client):
     page = client.get("/card/Aether%20Hub?lang=es").text
     assert "Planta de éter central" in page
@@ -195,6 +207,7 @@ def test_a_query_with_markup_is_escaped(client):
         ("/api/rule/704.5g?edition=1999-01-01", "no edition 1999-01-01"),
         ("/api/history/abc", "is not a rule number"),
         ("/api/diff?old=2026-08-07", "give both editions"),
+        ("/api/diff?old=2025-06-06&new=2026-08-07&section=x", "section=x: give a chapter, section or rule number"),
         ("/api/diff?old=2020-01-01&new=latest", "no English edition 2020-01-01 in the corpus"),
         ("/api/stale?lang=en", "English is what translations follow"),
         ("/api/scenario?example=nothing-like-it", ""),

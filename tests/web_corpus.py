@@ -1,5 +1,6 @@
 """The corpus the web tests serve: the small real corpus (the 2026 rules, card data, rulings, the
-keyword table; the seeds' Spanish and French pages come with every store) and a hostile saved
+keyword table; the seeds' Spanish and French pages come with every store), the 2025-06-06 rules
+(for the history and the changes between editions) and a hostile saved
 page: a Spanish rule page whose text carries `<script>` and an `<img onerror>`, and whose
 markup has script and a `javascript:` link of its own (the page reader keeps the link's words,
 not its address)."""
@@ -40,6 +41,6 @@ def web_home(folder: Path) -> Path:
     from mtgrules.align import ingest
     from mtgrules.store import Store
 
-    home = ingested_home(folder / "home", REAL_CORPUS)
+    home = ingested_home(folder / "home", ["cr/en-20250606.txt", *REAL_CORPUS])
     ingest.ingest([str(page)], corpus=Store(home / "corpus.sqlite3"))
     return home

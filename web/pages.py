@@ -286,15 +286,18 @@ def scenario_form(asked: Asked) -> Page:
 
 
 def _scenario_data(asked: Asked, text: str, chosen: str | None) -> dict[str, Any]:
+    from mtgrules.study.messages import LANGS
+
     catalog = asked.reader.catalog(None)
     return {"text": text, "example": chosen, "examples": list(examples()), "judged": None,
-            "held": catalog.rule_langs(), "editions": [e.date for e in asked.reader.store.editions()]}
+            "judge_langs": sorted({*LANGS, *catalog.rule_langs()}), "editions": [e.date for e in asked.reader.store.editions()]}
 
 
 def judge(asked: Asked, raw: bytes, source: str) -> Page:
     """A scenario judged: its events, each with the rule it cites in the chosen language, and
     the board at the end. Nothing is stored."""
     from mtgrules.study import board, citations, judging, scenario
+    from mtgrules.study.messages import LANGS
     from mtgrules.study.report import board_lines, event_rows
 
     loaded = scenario.load_bytes(raw, source)
@@ -302,8 +305,9 @@ def judge(asked: Asked, raw: bytes, source: str) -> Page:
     catalog = asked.reader.catalog(edition)
     texts = citations.RuleTexts.of_view(catalog)
     lang = params.text(asked.query, "lang") or citations.default_lang(texts)
-    if lang not in ("en", "es", "fr") and lang not in catalog.rule_langs():
-        raise BadRequest(f"lang={lang}: give one language the rules are in ({', '.join(catalog.rule_langs())})")
+    known = sorted({*LANGS, *catalog.rule_langs()})
+    if lang not in known:
+        raise BadRequest(f"lang={lang}: give one of {', '.join(known)}")
     judgement = judging.judge(loaded)
     rows = event_rows(judgement, texts, lang)
     facts = board.board(judgement.state)
@@ -312,7 +316,8 @@ def judge(asked: Asked, raw: bytes, source: str) -> Page:
     for step in judgement.steps:
         steps.append({"index": step.index, "action": judging.describe_action(step.action) if step.action else None,
                       "rows": [row for row in rows if row["step"] == step.index]})
-    data = _scenario_data(asked, raw.decode("utf-8-sig", errors="replace"), None)
+    chosen = params.text(asked.query, "example") or None
+    data = _scenario_data(asked, raw.decode("utf-8-sig", errors="replace"), chosen if chosen in examples() else None)
     data.update(judged={"title": loaded.title, "steps": steps, "board": board_lines(facts, lang), "lang": lang,
                         "edition": catalog.edition,
                         "verdict": None if verdict is None else {"agrees": verdict.agrees, "expectations": verdict.expectations,

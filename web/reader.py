@@ -1,9 +1,11 @@
 """The corpus as the server reads it: opened once, one snapshot per request.
 
-The store (`mtgrules.store.Store`) reads one snapshot from its first query until `refresh`; the
-server refreshes it at the start of each request, so an ingest committed in another terminal is
+The store (`mtgrules.store.Store`) reads one snapshot from its first query until `renew`; the
+server renews it at the start of each request, so an ingest committed in another terminal is
 seen by the next request and a request never sees half of one. The search (`Index`) is kept
-open and reused: each of its searches reads one snapshot of its own (interface 1).
+open and reused: each of its searches reads one snapshot of its own, on its own connection
+(interface 1), so a search within a request may see an ingest its other reads do not; never
+half of one.
 
 Requests are served one at a time on the event loop's thread (every handler is `async` and
 does its reading without awaiting), so the one store connection is never used by two requests
@@ -30,26 +32,18 @@ class Reader:
 
     def __init__(self, store: Store | None = None):
         self.store = store or Store()
-        self._index: Index | None = None
-        self._opened_at: str | None = None
 
     def snapshot(self) -> None:
         """Read the corpus as it is now for this request (a new snapshot on the next query)."""
-        self.store.refresh()
+        self.store.renew()
 
-    @property
-    def index(self):
-        """The search, opened at the first search and kept; opened again when the corpus has
-        changed since (its fingerprint), for a search that reads the corpus as it was when
-        opened. Imported then: a rule page does not need the search's modules."""
+    @functools.cached_property
+    def index(self) -> Index:
+        """The search, opened at the first search and kept: each of its searches reads the
+        corpus as it is then (interface 1). Imported then: a rule page does not need it."""
         from mtgrules.index.query import Index
 
-        fingerprint = self.store.fingerprint()
-        if self._index is None or fingerprint != self._opened_at:
-            if self._index is not None:
-                self._index.close()
-            self._index, self._opened_at = Index.current(), fingerprint
-        return self._index
+        return Index.current()
 
     @functools.cached_property
     def registry(self):
@@ -69,6 +63,6 @@ class Reader:
         return StoredTrace(self.store)
 
     def close(self) -> None:
-        if self._index is not None:
-            self._index.close()
+        if "index" in self.__dict__:
+            self.index.close()
         self.store.close()
