@@ -164,12 +164,10 @@ def card(asked: Asked, name: str) -> Page:
 
 def term(asked: Asked, word: str) -> Page:
     """A game term: its definitions, defining rule, and names per language with their source."""
-    from mtgrules.lookup.terms import Dictionary
-
     word = params.text({"word": word}, "word", required=True)
     edition = params.edition(asked.query)
-    catalog = asked.reader.catalog(edition)
-    dictionary = Dictionary(catalog)
+    dictionary = asked.reader.dictionary(edition)
+    catalog = dictionary.catalog
     langs, given = _content_langs(asked, dictionary.languages(), "term names")
     canonical = render.term_address(word, langs, catalog.edition)
     found = dictionary.find(word)
