@@ -10,7 +10,7 @@ always shows the same thing to someone else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mtgrules import rulenumbers
@@ -47,7 +47,6 @@ class Page:
     canonical: str | None = None  # the page's full address: a request elsewhere is sent there
     status: int = 200
     remember_langs: list[str] | None = None  # the content languages the address chose
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _with_english(langs: list[str]) -> list[str]:
