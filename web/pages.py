@@ -15,6 +15,7 @@ from typing import Any
 
 from mtgrules import rulenumbers
 from mtgrules.cli.show_search import json_row, rule_number_asked
+from mtgrules.i18n import N_
 from mtgrules.lookup import changes, editions
 from mtgrules.lookup.card_names import match_card
 from mtgrules.lookup.cards import card_entry
@@ -24,7 +25,7 @@ from mtgrules.lookup.rules import parse_numbers, rule_entries, similar_numbers
 from mtgrules.lookup.stale import report, runs
 from mtgrules.records import KINDS
 from mtgrules.web import params, render
-from mtgrules.web.language import content_languages
+from mtgrules.web.language import Words, content_languages
 from mtgrules.web.params import BadRequest, NotFound
 from mtgrules.web.reader import Reader
 
@@ -37,6 +38,12 @@ class Asked:
     query: Any  # the query parameters (starlette's QueryParams, or a form)
     langs_cookie: str | None = None
     accept_language: str | None = None
+    words: Words = field(default_factory=lambda: Words("en"))  # the interface's, for what a page says
+
+    def say(self, message: str, **values: Any) -> str:
+        """A message (marked with `N_`, the command line's where it says the same) in the
+        interface language."""
+        return self.words.gettext(message, **values)
 
 
 @dataclass
@@ -47,7 +54,6 @@ class Page:
     canonical: str | None = None  # the page's full address: a request elsewhere is sent there
     status: int = 200
     remember_langs: list[str] | None = None  # the content languages the address chose
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _with_english(langs: list[str]) -> list[str]:
@@ -122,7 +128,8 @@ def rule(asked: Asked, number: str) -> Page:
     if not known:
         close = similar_numbers(catalog, numbers[0])
         raise NotFound(
-            f"no rule {written} in the corpus (edition {catalog.edition})",
+            asked.say(N_("no rule {numbers} in the corpus ({edition})"), numbers=written,
+                      edition=asked.say(N_("edition {edition}"), edition=catalog.edition)),
             [{"number": n, "title": catalog.title_of(n, langs), "url": render.rule_address(n, langs, catalog.edition)} for n in close],
         )
     groups = [rule_entries(catalog, n, langs, asked.reader.registry) for n in known]
@@ -145,7 +152,7 @@ def card(asked: Asked, name: str) -> Page:
     canonical = render.card_address(name, langs)
     match = match_card(catalog, name)
     if match.kind == "none":
-        raise NotFound(f"no card named {name!r} in the corpus",
+        raise NotFound(asked.say(N_("no card named {name!r} in the corpus"), name=name),
                        [{"name": c.card, "url": render.card_address(c.card, langs)} for c in match.suggestions])
     if len(match.candidates) > 1:
         data = {"name": name, "candidates": [(c.card, render.card_address(c.card, langs)) for c in match.candidates],
@@ -164,17 +171,16 @@ def card(asked: Asked, name: str) -> Page:
 
 def term(asked: Asked, word: str) -> Page:
     """A game term: its definitions, defining rule, and names per language with their source."""
-    from mtgrules.lookup.terms import Dictionary
-
     word = params.text({"word": word}, "word", required=True)
     edition = params.edition(asked.query)
-    catalog = asked.reader.catalog(edition)
-    dictionary = Dictionary(catalog)
+    dictionary = asked.reader.dictionary(edition)
+    catalog = dictionary.catalog
     langs, given = _content_langs(asked, dictionary.languages(), "term names")
     canonical = render.term_address(word, langs, catalog.edition)
     found = dictionary.find(word)
     if not found.entries:
-        raise NotFound(f"no term {word!r} in the corpus (edition {catalog.edition})",
+        raise NotFound(asked.say(N_("no term {word!r} in the corpus ({edition})"), word=word,
+                                 edition=asked.say(N_("edition {edition}"), edition=catalog.edition)),
                        [{"term": t, "url": render.term_address(t, langs, catalog.edition)} for t in dictionary.similar(word)])
     entries = [dictionary.describe(entry, langs, found, word) for entry in found.entries]
     return Page("term.html", {"word": word, "entries": entries, "langs": langs, "edition": catalog.edition},
@@ -211,8 +217,14 @@ def history(asked: Asked, number: str) -> Page:
     found = find_edition(trace, written, edition)
     if found is None:
         elsewhere = editions_with(trace, written)
-        where = f"the {edition} edition" if edition else "any English edition of the corpus"
-        raise NotFound(f"no rule {written} in {where}",
+        if edition and elsewhere:
+            message = asked.say(N_("no rule {number} in the {edition} edition (it is in {editions})"), number=written,
+                                edition=edition, editions=", ".join(elsewhere))
+        elif edition:
+            message = asked.say(N_("no rule {number} in the {edition} edition"), number=written, edition=edition)
+        else:
+            message = asked.say(N_("no rule {number} in any English edition of the corpus"), number=written)
+        raise NotFound(message,
                        [{"number": written, "edition": e, "url": render.rule_address(written, langs, e, "history")}
                         for e in elsewhere])
     canonical = render.rule_address(written, langs or [], found, "history")
