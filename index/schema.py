@@ -31,6 +31,7 @@ from collections.abc import Iterable
 
 from mtgrules.index.entries import EDITION_KINDS, Member, member_of
 from mtgrules.records import Record
+from mtgrules.text import fold
 
 
 def key_string(record: Record) -> str:
@@ -111,7 +112,7 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         "card_name": record.card or "",
         "source": record.source,
         "date": record.date or "",
-        "card": "\n".join(dict.fromkeys(name for name in names if name)),
+        "card": "\n".join(dict.fromkeys(" ".join(fold(name).split()) for name in names if name)),  # as `card_names` holds them
         "words": f"{titles}\n{body}",
         "titles": titles,
         "body_text": body,
