@@ -135,7 +135,7 @@ def check_syntax(text: str) -> None:
     for position, (kind, value, _) in enumerate(items):
         if kind != "word" or (position and items[position - 1][0] == "field" and items[position - 1][1] == "number"):
             continue
-        if not re.search(r"[^\W\d]", value) and re.search(r"[*?~]", value):
+        if not any(char.isalpha() for char in value) and re.search(r"[*?~]", value):
             raise QueryError(f"{value!r} has no letters: wildcards and ~ need a word")
         edits = _FUZZY.match(value)
         if edits and edits.group("edits") and int(edits.group("edits")) > MAX_EDITS:
@@ -558,7 +558,7 @@ class Index:
             self.langs: list[str] = json.loads(found["langs"])
             self.editions: list[str] = json.loads(found["editions"])  # the editions with a view
             self.default_view: str | None = json.loads(found["view"])  # the newest English edition
-            self.translator = Translator(lambda key: tables.blob(self.db, key), self.langs)
+            self.translator = Translator(tables.Vocabulary(lambda: self.db), self.langs)
             self._vocabulary_ready = False
 
     @property
