@@ -47,7 +47,7 @@ def _cjk_runs() -> re.Pattern:
 
 
 def _has_cjk(lowered: str) -> bool:
-    return bool(lowered) and max(lowered) >= "\u3040" and _cjk_runs().search(lowered) is not None
+    return bool(lowered) and max(lowered) >= "\u3040" and any(is_cjk(char) for char in lowered if char >= "\u3040")
 
 
 def _split(lowered: str) -> Iterator[tuple[bool, str, int]]:
@@ -70,10 +70,10 @@ def bigrams(run: str) -> list[str]:
 
 @lru_cache(maxsize=200_000)
 def term(word: str, lang: str) -> str:
-    """One non-CJK word (lowercased) as the title and body columns hold it."""
+    """One word (lowercased, or folded already) as the title and body columns hold it."""
     folded = fold(word)
     stem = stemmer(lang)
-    if stem is None or any(char.isdigit() for char in folded):
+    if stem is None or not folded or is_cjk(folded[0]) or any(char.isdigit() for char in folded):
         return folded
     return stem(folded)
 
@@ -90,17 +90,9 @@ def spans(text: str) -> Iterator[tuple[str, int, int]]:
 
 
 def terms(text: str, lang: str) -> list[str]:
-    """The tokens of `text` in the title and body columns (module docstring)."""
-    lowered = text.lower()
-    if not _has_cjk(lowered):  # most texts: word by word, nothing to cut apart
-        return [term(word, lang) for word in TOKEN.findall(lowered)]
-    found: list[str] = []
-    for cjk, piece, _ in _split(lowered):
-        if cjk:
-            found.extend(bigrams(piece))
-        else:
-            found.append(term(piece, lang))
-    return found
+    """The tokens of `text` in the title and body columns (module docstring): its `words`,
+    each stemmed (a CJK bigram stays as it is)."""
+    return [term(word, lang) for word in words(text)]
 
 
 def words(text: str) -> list[str]:

@@ -110,7 +110,6 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         "source": record.source,
         "date": record.date or "",
         "card": "\n".join(dict.fromkeys(" ".join(fold(name).split()) for name in names if name)),  # as `card_names` holds them
-        "words": f"{titles}\n{body}",
         "titles": titles,
         "body_text": body,
     }

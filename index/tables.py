@@ -550,10 +550,11 @@ def _key_languages(db: sqlite3.Connection, views: Views, key: tuple) -> list[str
 def columns(fields: dict) -> tuple[str, ...]:
     """The FTS5 columns of an entry (`schema.document`'s fields), in `COLUMNS` order."""
     lang = fields["lang"]
+    title, body = analysis.words(fields["titles"]), analysis.words(fields["body_text"])
     return (
-        " ".join(analysis.terms(fields["titles"], lang)),
-        " ".join(analysis.terms(fields["body_text"], lang)),
-        " ".join(analysis.words(fields["words"])),
+        " ".join(analysis.term(word, lang) for word in title),
+        " ".join(analysis.term(word, lang) for word in body),
+        " ".join(title + body),
         " ".join(analysis.words(fields["card"])),
         fields["number"].lower(),
         lang_token(lang),
