@@ -22,7 +22,7 @@ from comprehensive_rules_fragment import FRAGMENT
 from faults import assert_clean, assert_refused, run
 from local_server import LocalServer, Route, closed_port
 
-from mtgrules.align import download
+from mtgrules.align import download, sources
 
 RULES_TEXT = "/media/MagicCompRules 20260807.txt"
 PAGE = f'<p><a href="{RULES_TEXT}">TXT</a></p>'.encode()
@@ -66,6 +66,7 @@ def small_bounds(monkeypatch):
     monkeypatch.setattr(download, "TIMEOUT", 3)
     monkeypatch.setattr(download, "LARGEST_DOWNLOAD", 4 << 20)
     monkeypatch.setattr(download, "SMALL_DOCUMENT", 1 << 20)
+    monkeypatch.setattr(sources, "MAX_DOCUMENT_BYTES", 4 << 20)  # the bound of a rules text
 
 
 # --- redirects -----------------------------------------------------------------------------------
@@ -137,6 +138,14 @@ def test_a_server_sending_one_byte_a_second_ends(server, isolated_home, small_bo
 def test_an_endless_document_is_refused_and_nothing_kept(server, isolated_home, small_bounds, path):
     server.routes[path] = Route(stream=endless(), content_type="text/plain")
     assert_refused(update(server, "--only", "rules"), "more than", "MiB")
+    assert left_in_downloads(isolated_home) == []
+
+
+def test_an_endless_rules_text_stops_at_the_largest_document(server, isolated_home, monkeypatch):
+    """Not at the bound of a card data file (gigabytes): at what ingest reads of a text."""
+    monkeypatch.setattr(sources, "MAX_DOCUMENT_BYTES", 2 << 20)
+    server.routes[RULES_TEXT] = Route(stream=endless(), content_type="text/plain")
+    assert_refused(update(server, "--only", "rules"), "more than 2 MiB")
     assert left_in_downloads(isolated_home) == []
 
 
