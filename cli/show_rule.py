@@ -16,8 +16,9 @@ from __future__ import annotations
 import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, note_untraced, open_catalog, say, translation_note
-from mtgrules.cli.output import echo, echo_json, echo_wrapped, style, wrap
+from mtgrules.cli.output import echo, echo_json, echo_wrapped, style, terminal_width, wrap
 from mtgrules.cli.terminal import safe_data
+from mtgrules.cli.width import fit
 from mtgrules.i18n import N_, _, interface_language
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entries
@@ -53,7 +54,8 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline
             if link:
                 title = f"  {link['title']}" if link["title"] else ""
                 named = f"{_(_LINK_LABELS[label])}: "
-                echo_wrapped(f"{named}{link['number']}{title}", indent="  ", subsequent="      ", head=named, head_style={"dim": True})
+                line = fit(f"{named}{link['number']}{title}", terminal_width() - 2)  # one line: a title is a reminder
+                echo("  " + style(named, dim=True) + line[len(named):])
     missing = [lang for lang, text in entry["texts"].items() if text is None]
     for lang, text in entry["texts"].items():
         if text is not None:

@@ -22,10 +22,15 @@ Tables:
   `views` (the editions whose views show the entry, `view_token`).
 - `search_entries`: per entry (same rowid), what a hit shows, as JSON (`stored`), and the
   store ids of its documents.
-- `search_state`: the generation of the corpus the tables index, the analysis version, the
-  committed lexicon's digest, the corpus's languages, editions and default view, and what
-  query translation reads (`mtgrules.index.translate`): the vocabulary (one line of words a
-  language, as bytes) and the compiled bilingual lexicon, pickled per language and direction.
+- `search_members`: each entry's records (record and document ids in the store): what an
+  update in place finds the entries to write again by.
+- `search_words`: the vocabulary query translation detects a query's languages with
+  (`mtgrules.index.translate`): each folded word of the corpus and of the lexicon, by the line
+  it is in (a language; "es~keys" for the keys of Spanish words, `phrases.word_key`, which meet
+  a form the corpus never printed; "en~terms" for English terms of several words).
+- `search_state`: the generation, documents and links of the corpus the tables index, the
+  analysis version, the committed lexicon's digest, the corpus's languages, editions and
+  default view, and the compiled bilingual lexicon, pickled per language and direction.
 
 Learning the bilingual lexicon from the corpus's parallel texts (`lexicon_for`) is the one
 step of a refresh that reads across documents; it is the hook where learning per document
@@ -39,7 +44,7 @@ import pickle
 import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import Protocol
 
@@ -49,13 +54,15 @@ from mtgrules.index.entries import EDITION_KINDS
 from mtgrules.records import Record
 from mtgrules.store import Queries, Writer
 
+# Bumped whenever the tables' layout changes: tables of another layout are written anew.
+LAYOUT = 2
 TITLE_WEIGHT = 2.0
 COLUMNS = ("title", "body", "words", "card", "number", "lang", "kind", "views")
 WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0)
 EVERY_VIEW = "*"  # the view of a record in every view (any kind but `entries.EDITION_KINDS`)
 # A translation pair must score this much to widen a search (see `align.lexicon` for scores).
 QUERY_MIN_SCORE = 0.3
-VOCABULARY = "vocabulary"
+VOCABULARY = "vocabulary"  # search_state: the languages of the vocabulary's lines
 KEYS_SUFFIX = "~keys"  # the vocabulary's line of a language's word keys ("es~keys")
 TERMS_LINE = "en~terms"  # English terms of several words, by their keys ("lethal_damag")
 
@@ -66,9 +73,10 @@ CREATE TABLE search_members (entry INTEGER NOT NULL, row INTEGER NOT NULL, docum
 CREATE INDEX search_members_row ON search_members (row);
 CREATE INDEX search_members_document ON search_members (document);
 CREATE INDEX search_members_entry ON search_members (entry);
+CREATE TABLE search_words (word TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (word, line)) WITHOUT ROWID;
 CREATE TABLE search_state (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 """
-_TABLES = ("search", "search_entries", "search_members", "search_state")
+_TABLES = ("search", "search_entries", "search_members", "search_words", "search_state")
 # An update in place (`_update`) is for a few documents: when the documents added or removed
 # hold more records than this, the tables are written anew (as fast, and simpler).
 UPDATE_MOST_RECORDS = 5000
@@ -142,6 +150,29 @@ def lexicon_key(lang: str, direction: str) -> str:
     return f"lexicon:{lang}:{direction}"
 
 
+class Vocabulary:
+    """What query translation reads of one snapshot of the tables: which lines of the
+    vocabulary hold a word (one keyed read a word), the languages of the vocabulary, and the
+    compiled lexicon of a language and direction."""
+
+    def __init__(self, connection: Callable[[], sqlite3.Connection]):
+        self.connection = connection  # the snapshot's connection, as it is when read
+        self._lines: dict[str, set[str]] = {}
+
+    def lines_of(self, word: str) -> set[str]:
+        if word not in self._lines:
+            rows = self.connection().execute("SELECT line FROM search_words WHERE word = ?", (word,))
+            self._lines[word] = {line for (line,) in rows}
+        return self._lines[word]
+
+    def languages(self) -> list[str]:
+        return json.loads(blob(self.connection(), VOCABULARY) or b"[]")
+
+    def lexicon(self, lang: str, direction: str) -> dict:
+        found = blob(self.connection(), lexicon_key(lang, direction))
+        return pickle.loads(found) if found else {}
+
+
 def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
     """True when the search tables index the corpus as this snapshot holds it, with this
     version's analysis and committed lexicon."""
@@ -150,7 +181,12 @@ def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
         return False
     generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
     return (generation is not None and str(found.get("generation")) == str(generation[0])
-            and str(found.get("analysis")) == str(analysis.VERSION) and found.get("lexicon") == committed_lexicon_digest())
+            and found.get("analysis") == _version() and found.get("lexicon") == committed_lexicon_digest())
+
+
+def _version() -> str:
+    """What `search_state` names the analysis and layout the tables were written with by."""
+    return f"{analysis.VERSION}.{LAYOUT}"
 
 
 def committed_lexicon_digest() -> str:
@@ -285,10 +321,11 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
     for lang, found in compiled["words"].items():
         vocabulary[lang].update(found)
     values: list[tuple[str, bytes | str]] = [
-        *_bookkeeping(writer), ("analysis", str(analysis.VERSION)), ("lexicon", committed_lexicon_digest()),
+        *_bookkeeping(writer), ("analysis", _version()), ("lexicon", committed_lexicon_digest()),
         ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions - {EVERY_VIEW}))),
-        ("view", json.dumps(views.default)), (VOCABULARY, vocabulary_bytes(vocabulary, terms | english_terms([], lexicon))),
+        ("view", json.dumps(views.default)), (VOCABULARY, json.dumps(sorted(vocabulary))),
     ]
+    _add_words(db, vocabulary, terms | english_terms([], lexicon))
     for direction in ("to_english", "from_english"):
         for lang, table in compiled[direction].items():
             values.append((lexicon_key(lang, direction), pickle.dumps(table, protocol=5)))
@@ -340,7 +377,7 @@ def _changes(writer: Writer) -> tuple[list[int], list[int]] | None:
     (a rules edition, a keyword table) added or removed."""
     db = writer.db
     found = state(db)
-    if not found or str(found.get("analysis")) != str(analysis.VERSION) or found.get("lexicon") != committed_lexicon_digest():
+    if not found or found.get("analysis") != _version() or found.get("lexicon") != committed_lexicon_digest():
         return None
     if found.get("links") != writer.links_digest() or json.loads(found.get("view") or "null") != writer.default_edition():
         return None
@@ -400,12 +437,14 @@ def _update(writer: Writer, added: list[int], removed: list[int]) -> None:
     records = list(linking.linked(writer, writer.rows_by_id(sorted(rows))))  # type: ignore[arg-type]
     _write_entries(writer, views, records)
     new_words = record_words([record for _, _, record in records])
+    _add_words(db, new_words, english_terms([record for _, _, record in records]))
     found = state(db)
     langs = sorted(set(json.loads(found["langs"])) | {record.lang for _, _, record in records})
     editions = {row[0] for row in db.execute(
         "SELECT DISTINCT edition FROM records WHERE edition IS NOT NULL AND kind IN ('rule', 'section', 'glossary')")}
-    vocabulary = grown_vocabulary(blob(db, VOCABULARY) or b"", new_words, english_terms([record for _, _, record in records]))
-    values = [*_bookkeeping(writer), ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions))), (VOCABULARY, vocabulary)]
+    vocabulary = sorted(set(json.loads(blob(db, VOCABULARY) or b"[]")) | set(new_words))
+    values = [*_bookkeeping(writer), ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions))),
+              (VOCABULARY, json.dumps(vocabulary))]
     db.executemany("INSERT OR REPLACE INTO search_state (key, value) VALUES (?, ?)", values)
 
 
@@ -511,10 +550,11 @@ def _key_languages(db: sqlite3.Connection, views: Views, key: tuple) -> list[str
 def columns(fields: dict) -> tuple[str, ...]:
     """The FTS5 columns of an entry (`schema.document`'s fields), in `COLUMNS` order."""
     lang = fields["lang"]
+    title, body = analysis.words(fields["titles"]), analysis.words(fields["body_text"])
     return (
-        " ".join(analysis.terms(fields["titles"], lang)),
-        " ".join(analysis.terms(fields["body_text"], lang)),
-        " ".join(analysis.words(fields["words"])),
+        " ".join(analysis.term(word, lang) for word in title),
+        " ".join(analysis.term(word, lang) for word in body),
+        " ".join(title + body),
         " ".join(analysis.words(fields["card"])),
         fields["number"].lower(),
         lang_token(lang),
@@ -583,37 +623,16 @@ def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | No
     return found
 
 
-def vocabulary_bytes(vocabulary: dict[str, set[str]], terms: set[str]) -> bytes:
-    """Two lines a language: its words (folded) between spaces, then the keys of those words
-    (`phrases.word_key`), which meet a form the corpus never printed ("exiliar" beside
-    "exilia"); a last line lists English terms of several words by their keys. A search looks
-    words up in it with `bytes.find` within a line: no set of ten thousand words to build."""
+def _add_words(db: sqlite3.Connection, vocabulary: dict[str, set[str]], terms: set[str]) -> None:
+    """Words (folded) by language into `search_words`, with their keys (`phrases.word_key`) and
+    the English terms of several words (their words' keys joined by "_"); words there already
+    are left as they are."""
     from mtgrules.align.phrases import word_key
 
-    lines = []
-    for lang, words in sorted(vocabulary.items()):
-        keys = {word_key(word, lang) for word in words}
-        lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
-    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(terms))} \n")
-    return "".join(lines).encode("utf-8")
-
-
-def grown_vocabulary(written: bytes, words: dict[str, set[str]], terms: set[str]) -> bytes:
-    """The vocabulary `written` (`vocabulary_bytes`) with more words and terms: only the new
-    words' keys are worked out."""
-    from mtgrules.align.phrases import word_key
-
-    lines: dict[str, set[str]] = defaultdict(set)
-    for line in written.decode("utf-8").splitlines():
-        name, _, listed = line.partition("\t")
-        lines[name] = set(listed.split())
-    for lang, found in words.items():
-        new = found - lines[lang]
-        lines[lang] |= new
-        lines[lang + KEYS_SUFFIX] |= {word_key(word, lang) for word in new}
-    lines[TERMS_LINE] |= terms
-    out = [f"{name}\t {' '.join(sorted(listed))} \n" for name, listed in sorted(lines.items()) if name != TERMS_LINE]
-    return "".join([*out, f"{TERMS_LINE}\t {' '.join(sorted(lines[TERMS_LINE]))} \n"]).encode("utf-8")
+    rows = [(word, lang) for lang, words in vocabulary.items() for word in words]
+    rows += [(word_key(word, lang), lang + KEYS_SUFFIX) for lang, words in vocabulary.items() for word in words]
+    rows += [(term, TERMS_LINE) for term in terms]
+    db.executemany("INSERT OR IGNORE INTO search_words (word, line) VALUES (?, ?)", rows)
 
 
 def english_terms(records: Iterable[Record], lexicon=None) -> set[str]:

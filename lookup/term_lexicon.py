@@ -98,7 +98,7 @@ class TermLexicon:
 
     @classmethod
     def load(cls, corpus: Queries) -> TermLexicon:
-        """The committed pairs and those the current index build learned from `corpus`."""
+        """The committed pairs and those the search tables of `corpus` learned."""
         text = corpus_schema.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
         lines = text.splitlines()[1:]
         learned = _learned_file(corpus)

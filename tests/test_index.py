@@ -444,3 +444,19 @@ def test_removing_a_document_updates_the_entries_in_place(sample, monkeypatch):
     assert _tables_content() == updated
     with Index.current() as index:
         assert index.search("marqueurs", langs=["fr"], translate=False).hits == []
+
+
+def test_suggestions_and_fuzzy_words_come_from_every_languages_vocabulary(index):
+    """ "arollar" is in no record's text, but the lexicon's Spanish has "arrollar" (trample):
+    the suggestion and a fuzzy word's expansions come from every language's vocabulary."""
+    assert index.search("arollar").suggestion == "arrollar"
+    assert "arrollar" in index.near_words("arollar", 1, 1)
+
+
+def test_a_query_that_was_not_utf8_is_refused_as_such_not_as_damage(index):
+    """Bytes that were not UTF-8 reach Python as lone surrogates (`surrogateescape`): the
+    query is refused in one line saying so, and nothing is taken for a damaged index."""
+    for text in ["en\udcffergy", "\udcff\udcfe", "caf\udcc3 energy~"]:
+        with pytest.raises(QueryError, match="is not UTF-8 text"):
+            index.search(text)
+    assert index.search("energy").hits, "the index is as it was"
