@@ -274,24 +274,27 @@ class _PacedSocket:
         return getattr(self._sock, name)
 
 
-class _PacedHTTP(http.client.HTTPConnection):
+class _Paced:
+    """What a connection adds to keep the pace: its socket, once connected, is a `_PacedSocket`
+    (for HTTPS, the TLS socket, wrapped after the handshake)."""
+
+    sock: object
+
     def __init__(self, *args, pace: _Pace, **kwargs):
         super().__init__(*args, **kwargs)
         self._pace = pace
 
     def connect(self) -> None:
-        super().connect()
-        self.sock = _PacedSocket(self.sock, self._pace)
+        super().connect()  # type: ignore[misc]
+        self.sock = _PacedSocket(self.sock, self._pace)  # type: ignore[arg-type]
 
 
-class _PacedHTTPS(http.client.HTTPSConnection):
-    def __init__(self, *args, pace: _Pace, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._pace = pace
+class _PacedHTTP(_Paced, http.client.HTTPConnection):
+    pass
 
-    def connect(self) -> None:
-        super().connect()
-        self.sock = _PacedSocket(self.sock, self._pace)
+
+class _PacedHTTPS(_Paced, http.client.HTTPSConnection):
+    pass
 
 
 class _HTTP(urllib.request.HTTPHandler):

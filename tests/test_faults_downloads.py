@@ -20,7 +20,7 @@ import pytest
 from card_data import set_file
 from comprehensive_rules_fragment import FRAGMENT
 from faults import assert_clean, assert_refused, run
-from local_server import LocalServer, Route
+from local_server import LocalServer, Route, closed_port
 
 from mtgrules.align import download
 
@@ -107,6 +107,12 @@ def test_an_error_after_a_redirect_names_where_it_was_redirected(server, isolate
     server.routes["/en/rules"] = Route(status=302, headers={"Location": server.url("/moved")})
     server.routes["/moved"] = Route(status=503)
     assert_refused(update(server, "--only", "rules"), "redirected to", "/moved", "503")
+
+
+def test_an_unreachable_redirect_target_is_named_not_the_first_host(server, isolated_home):
+    port = closed_port()
+    server.routes["/en/rules"] = Route(status=302, headers={"Location": f"http://127.0.0.1:{port}/rules"})
+    assert_refused(update(server, "--only", "rules"), f"cannot reach 127.0.0.1:{port}")
 
 
 # --- time and size -------------------------------------------------------------------------------
