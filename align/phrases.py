@@ -45,8 +45,9 @@ STOPWORDS = little_words.STOPWORDS  # one list per language, kept with the quest
 def is_cjk(char: str) -> bool:
     if char < "\u3040":
         return False
-    code = ord(char)
-    return any(low <= code <= high for low, high in _CJK_RANGES)
+    code = ord(char)  # the ranges of _CJK_RANGES, written out: called for every character of CJK text
+    return code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF \
+        or 0xAC00 <= code <= 0xD7AF
 
 
 @lru_cache(maxsize=100000)

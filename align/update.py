@@ -31,7 +31,7 @@ from mtgrules.align import documents, sources
 from mtgrules.align import ingest as ingesting
 from mtgrules.align.download import DownloadError, DownloadReporter, download
 from mtgrules.errors import ParseError
-from mtgrules.i18n import _
+from mtgrules.i18n import _, ngettext
 from mtgrules.parsers import data_files
 
 SOURCES = ("rules", "mtgjson", "scryfall")
@@ -89,7 +89,8 @@ def update(reporter: UpdateReporter, *, only: tuple[str, ...] = SOURCES, sets: l
             if target.exists() and state.version(target) == remote.version:
                 outcomes.append(Outcome(remote.source, target, "up to date"))
                 continue
-            resumed = download(remote.url, target, sha256=remote.sha256, size=remote.size, reporter=reporter)
+            resumed = download(remote.url, target, sha256=remote.sha256, size=remote.size, largest=remote.largest,
+                               reporter=reporter)
             state.fetched(target, remote.url, remote.version)
             outcomes.append(Outcome(remote.source, target, "resumed" if resumed else "downloaded"))
         try:
@@ -172,7 +173,7 @@ def _read_sidecar(published: Path) -> bytes:
 def _ingest_outcomes(outcomes: list[Outcome], reporter: UpdateReporter, all_or_nothing: bool = True) -> None:
     if not outcomes:
         return
-    reporter.note(f"ingesting {len(outcomes)} file{'s' if len(outcomes) > 1 else ''}…")
+    reporter.note(ngettext("ingesting {count} file…", "ingesting {count} files…", len(outcomes)).format(count=len(outcomes)))
     by_path = {documents.resolved_path(str(outcome.path)): outcome for outcome in outcomes}
     corpus = store.Store(on_message=reporter.note)
     done = ingesting.ingest([str(outcome.path) for outcome in outcomes], corpus=corpus, on_wait=reporter.note,
@@ -249,6 +250,6 @@ def _locked(folder: Path, reporter: UpdateReporter) -> Iterator[None]:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            reporter.note("waiting for another `mtgrules update` to finish…")
+            reporter.note(_("waiting for another `mtgrules update` to finish…"))
             fcntl.flock(lock, fcntl.LOCK_EX)
         yield

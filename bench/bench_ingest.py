@@ -1,12 +1,17 @@
-"""Ingest benchmark: one `mtgrules ingest` of the Nx corpus (bench_scale's files), CPU time and
-peak memory of the whole process, beside an FTS5 table built from the same records in the same
-run. Narrower and quicker than bench_scale.py (no index build, no searches), for working on the
-ingest alone. Figures for a person to read, not timed tests.
+"""Ingest benchmark: one `mtgrules ingest` (records and search tables, one transaction) of the
+Nx corpus (bench_scale's files) or of the real corpora of issue 20, CPU time and peak memory of
+the whole process, beside `python3 -c pass` and a bare FTS5 table built from the same records in
+the same run. Figures for a person to read, not timed tests.
 
     python bench/bench_ingest.py [--sizes 1x,16x] [--runs N]
+    python bench/bench_ingest.py --real [--runs N]
 
-Runs of the sizes are interleaved; the median of --runs runs is printed. Budget (issue 13): 16x
-ingest <= 10 s and 150 MB.
+--real ingests, from ../shared/corpus-data: "25 sets" (the 25 MTGJSON set files, en-20260807
+and the keyword table) and "editions" (the five English editions, zh-20240607, Kaladesh, the
+two MTGJSON excerpts and the keyword table; the seeds come with every store).
+
+Runs are interleaved; the median of --runs runs is printed. Budgets (issue 20): 25 sets <= 15 s
+and 200 MB; editions <= 20 s and 300 MB.
 """
 
 from __future__ import annotations
@@ -24,24 +29,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_lookup  # the corpus builders
 import bench_scale  # the files of each size, the child process measure and the FTS5 baseline
 
+DATA = bench_lookup.DATA
+REAL = {
+    "25 sets": (lambda: [DATA / "cr" / "en-20260807.txt", *sorted((DATA / "sets").glob("*.json")), DATA / "cr" / "keywords_en_es_fr.tsv"],
+                (15.0, 200.0)),
+    "editions": (lambda: [*sorted((DATA / "cr").glob("en-*.txt")), DATA / "cr" / "zh-20240607.txt", *sorted((DATA / "rulings").glob("*.json")),
+                          DATA / "cr" / "keywords_en_es_fr.tsv"], (20.0, 300.0)),
+}
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1x,16x", help="Comma-separated corpus sizes (1x, 4x, 16x, 64x...).")
+    parser.add_argument("--real", action="store_true", help="The real corpora of issue 20 in place of the sizes.")
     parser.add_argument("--runs", type=int, default=1, help="Ingests of each size (median reported).")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="mtgrules-bench-ingest-"))
     atexit.register(shutil.rmtree, scratch, ignore_errors=True)
-    sizes = args.sizes.split(",")
+    sizes = list(REAL) if args.real else args.sizes.split(",")
     files = {}
     for size in sizes:
+        if args.real:
+            files[size] = [str(path) for path in REAL[size][0]()]
+            continue
         folder = scratch / f"files-{size}"
         folder.mkdir()
         files[size] = [str(path) for path in bench_scale.files_for(int(size.rstrip("x")), folder)]
     figures: dict[str, list[tuple[float, float]]] = {size: [] for size in sizes}
+    nothing: list[float] = []
     fts: dict[str, tuple[float, float]] = {}
     for run in range(args.runs):
         for size in sizes:
+            nothing.append(bench_scale.run([sys.executable, "-c", "pass"], {})[0])
             home = scratch / f"home-{size}-{run}"
             env = bench_lookup.child_env(home)
             figures[size].append(bench_scale.run(bench_scale.mtgrules("ingest", *files[size]), env))
@@ -49,11 +68,16 @@ def main() -> None:
                 database, table = home / "corpus.sqlite3", scratch / f"fts-{size}.sqlite3"
                 fts[size] = bench_scale.run([sys.executable, "-c", bench_scale.FTS_BUILD, str(database), str(table)], env)
             shutil.rmtree(home, ignore_errors=True)
+    print(f"{bench_lookup.installation()}; python3 -c pass {statistics.median(nothing) * 1000:.1f} ms CPU (same rounds)")
     for size in sizes:
         cpu = statistics.median(cpu for cpu, _ in figures[size])
         peak = max(peak for _, peak in figures[size])
-        print(f"{size:4} ingest {cpu:6.1f} s CPU {peak:5.0f} MB peak (median of {args.runs})"
-              f"   FTS5 table of the same records: {fts[size][0]:.2f} s, {fts[size][1]:.0f} MB")
+        verdict = ""
+        if args.real:
+            seconds, megabytes = REAL[size][1]
+            verdict = f"   budget {seconds:.0f} s, {megabytes:.0f} MB: " + ("ok" if cpu <= seconds and peak <= megabytes else "OVER")
+        print(f"{size:8} ingest {cpu:6.1f} s CPU {peak:5.0f} MB peak (median of {args.runs}){verdict}"
+              f"   a bare FTS5 table of the same records: {fts[size][0]:.2f} s, {fts[size][1]:.0f} MB")
 
 
 if __name__ == "__main__":

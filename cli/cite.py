@@ -78,13 +78,18 @@ STATUS_WORDS = {"reused": N_("reused"), "removed": N_("removed"), "unknown": N_(
                 "renumbered": N_("renumbered"), "edited": N_("edited"), "unchanged": N_("unchanged")}
 
 
+def _named(title: str | None, of: str | None) -> str:
+    """A rule as a report names it: its title or opening words, a subrule by its rule's title."""
+    return safe(_("of {title}").format(title=of) if of else (title or ""))
+
+
 def _verdict_words(verdict) -> str:
     """What one cited number is now, in words."""
     number, now = verdict.number, verdict.now
-    title = safe(verdict.title or "")
+    title = _named(verdict.title, verdict.of)
     if verdict.status == "reused":
-        loud = style(_("{number} NOW HOLDS ANOTHER RULE ({holder})").format(number=number, holder=safe(verdict.holder or "")),
-                     fg="red", bold=True)
+        holder = _named(verdict.holder, verdict.holder_of)
+        loud = style(_("{number} NOW HOLDS ANOTHER RULE ({holder})").format(number=number, holder=holder), fg="red", bold=True)
         if now:
             return _("{loud}; the rule cited ({title}) is now {now}").format(loud=loud, title=title, now=now)
         return _("{loud}; the rule cited ({title}) is gone").format(loud=loud, title=title)
@@ -116,10 +121,10 @@ def _range_words(written: str, verdicts: list) -> str:
     """A range whose rules all went the same way, in one phrase."""
     first, status = verdicts[0], verdicts[0].status
     now = [v.now for v in verdicts]
-    title = safe(first.title or "")
+    title = _named(first.title, first.of)
     if status == "reused" and all(now):
-        loud = style(_("{numbers} NOW HOLD OTHER RULES ({holder})").format(numbers=written, holder=safe(first.holder or "")),
-                     fg="red", bold=True)
+        holder = _named(first.holder, first.holder_of)
+        loud = style(_("{numbers} NOW HOLD OTHER RULES ({holder})").format(numbers=written, holder=holder), fg="red", bold=True)
         return _("{loud}; the rules cited ({title}) are now {now}").format(loud=loud, title=title, now=_span(now[0], now[-1]))
     if status == "renumbered" and all(now):
         return _("{numbers} renumbered → {now} ({title})").format(numbers=written, now=_span(now[0], now[-1]), title=title)

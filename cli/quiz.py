@@ -22,9 +22,10 @@ import click
 from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import writes_data
-from mtgrules.cli.output import style, wrap
+from mtgrules.cli.output import style, terminal_width, wrap
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.cli.terminal import safe
+from mtgrules.cli.width import fit
 from mtgrules.i18n import N_, _, ngettext
 from mtgrules.study import citations, progress
 from mtgrules.study import quiz as questions
@@ -59,8 +60,15 @@ def _ask(question: questions.Question, position: int, total: int) -> None:
     if question.body:  # a board is laid out line by line already; a rule's text is one paragraph
         click.echo(safe(question.body, lines=True) if question.kind == "scenario" else wrap(question.body, indent="  "))
     click.echo(style(safe(question.prompt, lines=True), bold=True))
+    width = terminal_width()
     for number, choice in enumerate(question.choices, start=1):
-        click.echo(wrap(choice, indent="     ").replace("     ", f"  {number}) ", 1))
+        marker = f"  {number}) "
+        if question.kind == "text":
+            # A rule's text: one line each, to compare at a glance; the full text of the right
+            # one follows the answer (its citation).
+            click.echo(marker + fit(" ".join(safe(choice).split()), width - len(marker)))
+        else:  # what happens on a board: the difference may be at the end, so all of it
+            click.echo(wrap(choice, indent="     ").replace("     ", marker, 1))
 
 
 def _explain(question: questions.Question, right: bool) -> None:

@@ -10,17 +10,17 @@ import click
 from mtgrules.cli import show_search
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
-from mtgrules.i18n import N_
+from mtgrules.i18n import N_, _
 from mtgrules.records import KINDS
 
 
 @click.command()
 @click.argument("query", nargs=-1, required=True, callback=nonblank(N_("words to search for, such as energía")))
 @lang_option(N_("Search only these languages, e.g. es,fr (default: all)."))
-@click.option("--kind", "kinds", multiple=True, type=click.Choice(KINDS), help="Only records of this kind (repeatable).")
-@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help="Most results to show.")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(KINDS), help=_("Only records of this kind (repeatable)."))
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help=_("Most results to show."))
 @click.option("--no-translate", "no_translate", is_flag=True,
-              help="Search every language with the query as typed; do not translate it.")
+              help=_("Search every language with the query as typed; do not translate it."))
 @edition_option(N_("Edition of the rules to search (YYYY-MM-DD or latest; default: the newest English edition ingested)."))
 @json_option
 def search(

@@ -18,14 +18,33 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     The corpus is opened once; an ingest in another terminal is seen on the next request.
     Nothing is written but the log (on stderr). Ctrl-C stops it.
     """
+    import socket
+
     import uvicorn
 
     from mtgrules.web.app import create_app
     from mtgrules.web.reader import Reader
 
+    # The socket is bound here, so that a port in use is one line (exit 2) and port 0 says
+    # which port it got; uvicorn serves on it. Made as TCP by name (IPPROTO_TCP): asyncio turns
+    # Nagle's algorithm off only on such sockets, and with it on every answer waits 40 ms for
+    # an acknowledgement.
+    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(2048)
+    except OSError as error:
+        listening.close()
+        mend = "give another --host" if isinstance(error, socket.gaierror) else "choose another with --port, or stop the program using it"
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error} ({mend})") from None
+    port = listening.getsockname()[1]
     reader = Reader()
-    reader.snapshot()
-    reader.catalog(None)  # a corpus that cannot be read is said now, not at the first request
+    try:
+        reader.catalog(None)  # a corpus that cannot be read is said now, not at the first request
+    except BaseException:
+        listening.close()
+        raise
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     click.echo(f"mtgrules: serving {address} (Ctrl-C stops)", err=True)
     if open_browser:
@@ -33,7 +52,9 @@ def serve(host: str, port: int, open_browser: bool) -> None:
 
         webbrowser.open(address)
     try:
-        uvicorn.run(create_app(reader), host=host, port=port, log_level="info", access_log=True, server_header=False,
-                    h11_max_incomplete_event_size=16 * 1024)
+        config = uvicorn.Config(create_app(reader), log_level="info", access_log=True, server_header=False,
+                                h11_max_incomplete_event_size=16 * 1024)
+        uvicorn.Server(config).run(sockets=[listening])
     finally:
+        listening.close()
         reader.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 
 from mtgrules.cli.corpus import check_langs, open_catalog
-from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.cli.output import echo, echo_json, echo_wrapped, style, wrap
 from mtgrules.cli.terminal import safe, safe_data
 from mtgrules.i18n import N_, _, interface_language, language_name, ngettext
 from mtgrules.lookup.card_names import CardMatch, match_card
@@ -42,11 +42,12 @@ def match_line(match: CardMatch) -> str | None:
 def _print_card(entry: dict, langs: list[str], match: CardMatch, links: bool) -> None:
     entry = safe_data(entry)
     names = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items() if lang != "en")
-    echo(style(entry["card"], bold=True) + (f"  ({names})" if names else ""))
+    echo_wrapped(entry["card"] + (f"  ({names})" if names else ""), subsequent="    ", head=entry["card"], head_style={"bold": True})
     how = match_line(match)
     how = safe(how) if how else how
     if how:
-        echo(style(f"  ({how})", fg="yellow" if match.kind == "closest" else None, dim=match.kind != "closest"))
+        closest = match.kind == "closest"
+        echo_wrapped(f"({how})", indent="  ", subsequent="   ", fg="yellow" if closest else None, dim=not closest)
     oracle = entry["oracle"]
     if oracle["type_line"] or oracle["text"]:
         type_line = f"  {oracle['type_line']}" if oracle["type_line"] else ""
@@ -59,7 +60,8 @@ def _print_card(entry: dict, langs: list[str], match: CardMatch, links: bool) ->
         if printed["text"]:
             echo(wrap(printed["text"], indent="      "))
     if entry["missing_printed"]:
-        echo(style("  " + _("(no printed text in {langs} in the corpus)").format(langs=", ".join(entry["missing_printed"])), dim=True))
+        missing = ", ".join(entry["missing_printed"])
+        echo_wrapped(_("(no printed text in {langs} in the corpus)").format(langs=missing), indent="  ", dim=True)
     if not entry["rulings"]:
         echo("  " + _("no rulings in the corpus"))
     for number, ruling in enumerate(entry["rulings"], start=1):
@@ -82,8 +84,8 @@ def _print_card(entry: dict, langs: list[str], match: CardMatch, links: bool) ->
                 echo("         " + _("tested by {test}").format(test=node))
     asked = [lang for lang in langs if lang != "en"]
     if asked and entry["untranslated_rulings"]:
-        echo(style("  " + _("(no {langs} translation of {count} of the {total} rulings in the corpus: English shown)").format(
-            langs=", ".join(asked), count=entry["untranslated_rulings"], total=len(entry["rulings"])), dim=True))
+        echo_wrapped(_("(no {langs} translation of {count} of the {total} rulings in the corpus: English shown)").format(
+            langs=", ".join(asked), count=entry["untranslated_rulings"], total=len(entry["rulings"])), indent="  ", dim=True)
     echo()
 
 

@@ -12,7 +12,7 @@ import sys
 
 from mtgrules import rulenumbers
 from mtgrules.cli.editions import change_label, load_trace, render_diff
-from mtgrules.cli.output import echo, echo_json, style
+from mtgrules.cli.output import echo, echo_json, echo_wrapped, style
 from mtgrules.cli.terminal import safe_data
 from mtgrules.i18n import _
 
@@ -29,7 +29,8 @@ def _print_entry(entry: dict) -> None:
     entry = safe_data(entry)
     title = f"  {entry['title']}" if entry["title"] else ""
     numbered = _("(as numbered in {edition})").format(edition=entry["edition"])
-    echo(style(entry["number"] or "—", bold=True) + title + style(f"  {numbered}", dim=True))
+    number = entry["number"] or "—"
+    echo_wrapped(f"{number}{title}  {numbered}", subsequent="    ", head=number, head_style={"bold": True})
     for step in entry["steps"]:
         label = change_label(step["change"], step["from"], step["text_changed"], step["references_only"], step["number"] is not None)
         if step["number"] is None and not label:

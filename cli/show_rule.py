@@ -16,8 +16,9 @@ from __future__ import annotations
 import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, note_untraced, open_catalog, say, translation_note
-from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.cli.output import echo, echo_json, echo_wrapped, style, terminal_width, wrap
 from mtgrules.cli.terminal import safe_data
+from mtgrules.cli.width import fit
 from mtgrules.i18n import N_, _, interface_language
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.rules import descendants, parse_numbers, rule_entries
@@ -38,20 +39,23 @@ def _print_text(lang: str, text: dict, edition: str | None, flag: str = "") -> N
         echo(wrap(example, indent="      "))
     note = translation_note(text, edition)
     if note:
-        echo(style(f"      ({note})", fg="yellow" if text["english_changed"] else None, dim=not text["english_changed"]))
+        echo_wrapped(f"({note})", indent="      ", fg="yellow" if text["english_changed"] else None, dim=not text["english_changed"])
 
 
 def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline_missing: bool = True, links: bool = False) -> None:
     entry = safe_data(entry)
     number = entry["number"]
-    edition = style(f"  ({entry['edition']})", dim=True) if "parent" in entry and entry.get("edition") else ""
-    echo(style(number, bold=True) + (f"  {entry['title']}" if entry.get("title") else "") + edition)
+    edition = f"  ({entry['edition']})" if "parent" in entry and entry.get("edition") else ""
+    title = f"  {entry['title']}" if entry.get("title") else ""
+    echo_wrapped(number + title + edition, subsequent="    ", head=number, head_style={"bold": True})
     if "parent" in entry:
         for label in ("parent", "previous", "next"):
             link = entry[label]
             if link:
                 title = f"  {link['title']}" if link["title"] else ""
-                echo(style(f"  {_(_LINK_LABELS[label])}: ", dim=True) + f"{link['number']}{title}")
+                named = f"{_(_LINK_LABELS[label])}: "
+                line = fit(f"{named}{link['number']}{title}", terminal_width() - 2)  # one line: a title is a reminder
+                echo("  " + style(named, dim=True) + line[len(named):])
     missing = [lang for lang, text in entry["texts"].items() if text is None]
     for lang, text in entry["texts"].items():
         if text is not None:
@@ -60,10 +64,10 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline
     if english is not None:
         _print_text("en", english, entry.get("edition"))
         if inline_missing:
-            echo(style("      " + _("(no {langs} text for this rule in the corpus: English shown)").format(langs=", ".join(missing)),
-                       dim=True))
+            echo_wrapped(_("(no {langs} text for this rule in the corpus: English shown)").format(langs=", ".join(missing)),
+                         indent="      ", dim=True)
     elif missing and inline_missing:
-        echo(style("  " + _("(no {langs} text for this rule in the corpus)").format(langs=", ".join(missing)), dim=True))
+        echo_wrapped(_("(no {langs} text for this rule in the corpus)").format(langs=", ".join(missing)), indent="  ", dim=True)
     if entry["references"]:
         cited = "; ".join(f"{r['number']}" + (f" {r['title']}" if r["title"] else "") for r in entry["references"])
         echo(wrap(_("see: {rules}").format(rules=cited), indent="  "))
@@ -78,11 +82,11 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline
         for implementation in entry["implemented_by"]:
             code = style(f"{implementation['module']}.{implementation['function']}", fg="green")
             where = f"{implementation['path']}:{implementation['line']}"
-            echo("  " + _("implemented by {code} ({where})").format(code=code, where=where))
+            echo(wrap(_("implemented by {code} ({where})").format(code=code, where=where), indent="  ", subsequent="      "))
         for node in entry["tests"]:
-            echo("  " + _("tested by {test}").format(test=node))
+            echo(wrap(_("tested by {test}").format(test=node), indent="  ", subsequent="      "))
     if brief_children:
-        echo("  " + _("contains: {rules}").format(rules=", ".join(brief_children)))
+        echo(wrap(_("contains: {rules}").format(rules=", ".join(brief_children)), indent="  ", subsequent="      "))
     echo()
 
 
@@ -131,7 +135,7 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
         for lang, count in lacking.items():
             note = (_("(no {lang} text for {count} of the {total} rules shown: English shown for them)") if english_shown
                     else _("(no {lang} text for {count} of the {total} rules shown)"))
-            echo(style("  " + note.format(lang=lang, count=count, total=len(shown)), dim=True))
+            echo_wrapped(note.format(lang=lang, count=count, total=len(shown)), indent="  ", dim=True)
     return 0
 
 

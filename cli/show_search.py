@@ -13,8 +13,9 @@ import re
 import sys
 
 from mtgrules.cli.options import reject_unknown_codes
-from mtgrules.cli.output import ansi, echo, echo_json, style, use_colour, wrap
+from mtgrules.cli.output import ansi, echo, echo_json, echo_wrapped, style, use_colour, wrap
 from mtgrules.cli.terminal import safe
+from mtgrules.i18n import N_, _, ngettext
 
 
 def render_marked(text: str, colour: bool) -> str:
@@ -27,11 +28,23 @@ def render_marked(text: str, colour: bool) -> str:
     return text.replace(MARK_START, "**").replace(MARK_END, "**")
 
 
+# The kinds of record as a result names them.
+KIND_NAMES = {"rule": N_("rule"), "section": N_("section"), "ruling": N_("ruling"), "glossary": N_("glossary"),
+              "card": N_("card"), "term": N_("term")}
+
+
+def kind_name(kind: str) -> str:
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+
+
 def shared_cards(cards: list[str], shown: int = 2) -> str:
     """How a ruling on several cards names them: "Aether Hub, Fabricate and 751 other cards"."""
     if len(cards) <= shown + 1:
-        return ", ".join(cards[:-1]) + (" and " if len(cards) > 1 else "") + cards[-1]
-    return f"{', '.join(cards[:shown])} and {len(cards) - shown} other cards"
+        if len(cards) == 1:
+            return cards[0]
+        return _("{cards} and {last}").format(cards=", ".join(cards[:-1]), last=cards[-1])
+    return ngettext("{cards} and {count} other card", "{cards} and {count} other cards", len(cards) - shown).format(
+        cards=", ".join(cards[:shown]), count=len(cards) - shown)
 
 
 def json_row(hit, partial: bool) -> dict:
@@ -43,13 +56,13 @@ def json_row(hit, partial: bool) -> dict:
 def describe_key(hit) -> str:
     """How a result names what it is: "rule 704.5f", "ruling Electrozoa #3", "glossary Gift"."""
     if hit.kind in ("rule", "section"):
-        return f"{hit.kind} {hit.number}"
+        return f"{kind_name(hit.kind)} {hit.number}"
     if hit.kind == "ruling" and len(hit.cards) > 1:  # one text on several cards, shown once
-        return f"ruling {shared_cards(hit.cards)}"
+        return f"{kind_name('ruling')} {shared_cards(hit.cards)}"
     if hit.kind == "ruling":
         position = hit.key[2]
-        return f"ruling {hit.card}" + (f" #{position}" if position is not None else "")
-    return f"{hit.kind} {hit.title}"
+        return f"{kind_name('ruling')} {hit.card}" + (f" #{position}" if position is not None else "")
+    return f"{kind_name(hit.kind)} {hit.title}"
 
 
 def rule_number_asked(text: str) -> str | None:
@@ -67,16 +80,17 @@ def rule_number_asked(text: str) -> str | None:
 
 
 def _print_hit(rank: int, hit, view: str | None) -> None:
-    head = style(f"{rank}. {safe(describe_key(hit))}", bold=True) + " " + style(f"[{hit.lang}]", fg="cyan")
+    key = f"{rank}. {safe(describe_key(hit))}"
+    head = f"{key} [{hit.lang}]"
     if hit.title and (hit.kind in ("rule", "section") or (hit.kind == "ruling" and len(hit.cards) <= 1)):
         head += f"  {safe(hit.title)}"
     if hit.date:
-        head += style(f"  {hit.date}", dim=True)
+        head += f"  {hit.date}"
     if hit.edition and view and hit.edition != view:
-        head += style(f"  (translated from the {hit.edition} text)", dim=True)
+        head += "  " + _("(translated from the {edition} text)").format(edition=hit.edition)
     if hit.other_langs:
-        head += style(f"  also in: {', '.join(hit.other_langs)}", dim=True)
-    echo(head)
+        head += "  " + _("also in: {langs}").format(langs=", ".join(hit.other_langs))
+    echo_wrapped(head, subsequent="   ", head=key, head_style={"bold": True})  # wrapped to the terminal, then styled
     echo(render_marked(wrap(hit.snippet, indent="   "), colour=use_colour()))
 
 
@@ -100,25 +114,26 @@ def show(
     from mtgrules.index.query import Index
 
     with Index.current(TerminalReporter()) as index:
-        reject_unknown_codes(langs, index.langs, "records")
+        reject_unknown_codes(langs, index.langs, N_("records"))
         if langs and not set(langs) & set(index.langs):
             results = None
         else:
             results = index.search(text, langs=langs, kinds=list(kinds), limit=limit, translate=not no_translate, edition=edition)
     if results is None:
-        echo(f"mtgrules: nothing in {', '.join(langs or [])}: the corpus has {', '.join(index.langs)}", err=True)
+        said = _("nothing in {langs}: the corpus has {have}").format(langs=", ".join(langs or []), have=", ".join(index.langs))
+        echo(f"mtgrules: {said}", err=True)
         sys.exit(1)
     if not results.hits:
-        hint = f"; did you mean: {results.suggestion}" if results.suggestion else ""
-        echo(f"mtgrules: nothing found for {text!r}{hint}", err=True)
+        hint = _("; did you mean: {names}").format(names=results.suggestion) if results.suggestion else ""
+        echo("mtgrules: " + _("nothing found for {query!r}").format(query=text) + hint, err=True)
         if as_json and results.suggestion:
             echo_json({"suggestion": results.suggestion})
         sys.exit(1)
     if results.partial and not as_json:
-        echo(style(f"No record holds every word of {text!r}; the best partial matches:", fg="yellow"))
+        echo(style(_("No record holds every word of {query!r}; the best partial matches:").format(query=text), fg="yellow"))
     if not as_json:  # one ranking across languages: the translations that found hits, said once, first
         for lang, translation in dict.fromkeys((hit.lang, hit.translation) for hit in results.hits if hit.translation):
-            echo(style(f"translated [{lang}]: {safe(translation)}", fg="cyan"))
+            echo(style(_("translated [{lang}]: {translation}").format(lang=lang, translation=safe(translation)), fg="cyan"))
     for rank, hit in enumerate(results.hits, start=1):
         if as_json:
             echo_json(json_row(hit, results.partial))

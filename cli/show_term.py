@@ -13,13 +13,13 @@ from __future__ import annotations
 import sys
 
 from mtgrules.cli.corpus import check_langs, edition_label, open_catalog
-from mtgrules.cli.output import echo, echo_json, style, wrap
+from mtgrules.cli.output import echo, echo_json, echo_wrapped, style, wrap
 from mtgrules.cli.terminal import safe_data
 from mtgrules.i18n import N_, _, interface_language
 
 # The kinds of source a name comes from (`mtgrules.lookup.terms.SourceKind`), as shown.
 _KINDS = {"rules": N_("rules"), "glossary": N_("glossary"), "keyword table": N_("keyword table"),
-          "aligned title": N_("aligned title"), "card texts": N_("card texts")}
+          "aligned title": N_("aligned title"), "card texts": N_("card texts"), "quoted in a rule": N_("quoted in a rule")}
 
 
 def _sure(confidence: float | None) -> str:
@@ -43,11 +43,11 @@ def _print_entry(data: dict) -> None:
     for definition in data["definitions"]:
         label = style(definition["lang"], fg="cyan")
         echo(f"  {label}  " + wrap(definition["text"], indent="      ").lstrip())
-        echo(style(f"      ({definition['from']}, {definition['source'].rsplit('/', 1)[-1]})", dim=True))
+        echo_wrapped(f"({definition['from']}, {definition['source'].rsplit('/', 1)[-1]})", indent="      ", dim=True)
     if data["missing_definitions"]:
         shown = ", ".join(d["lang"] for d in data["definitions"]) or _("none")
-        echo(style("  " + _("(no {langs} definition in the corpus; shown: {shown})").format(
-            langs=", ".join(data["missing_definitions"]), shown=shown), dim=True))
+        echo_wrapped(_("(no {langs} definition in the corpus; shown: {shown})").format(
+            langs=", ".join(data["missing_definitions"]), shown=shown), indent="  ", dim=True)
     if data["defining_rule"]:
         number = data["defining_rule"]
         title = next((r["title"] for r in data["rules"] if r["number"] == number), None)

@@ -1,4 +1,4 @@
-"""Where the user's data and index live: `MTGRULES_HOME` when set, else the XDG directories.
+"""Where the user's data and cache live: `MTGRULES_HOME` when set, else the XDG directories.
 
 Everything is derived at call time (not import time) so tests can point MTGRULES_HOME at a
 temporary folder with monkeypatch.
@@ -61,7 +61,7 @@ def data_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """The folder of derived data (the search index): safe to delete, rebuilt on demand."""
+    """The folder of derived data (the lexicon learned from the corpus): safe to delete, made again on demand."""
     home = _mtgrules_home()
     if home is not None:
         return _checked(home / "cache", "MTGRULES_HOME")
@@ -89,10 +89,6 @@ def corpus_dir() -> Path:
     """Where versions before the database kept the corpus (`manifest.json`, `documents/`):
     read once, to migrate it."""
     return _checked(data_dir() / "corpus", "MTGRULES_HOME")
-
-
-def index_dir() -> Path:
-    return _checked(cache_dir() / "index", "MTGRULES_HOME")
 
 
 def _xdg(variable: str, fallback: str) -> Path:

@@ -312,6 +312,15 @@ class Queries:
         for row_id, document, body in self.db.execute(f"SELECT id, document, body FROM records{where} ORDER BY id", values):
             yield row_id, document, _record(body, self.db)
 
+    def rows_by_id(self, ids: Sequence[int]) -> Iterator[tuple[int, int, Record]]:
+        """(record id, document id, record) of the records of these ids, in ingest order."""
+        wanted = sorted(set(ids))
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            for row_id, document, body in self.db.execute(
+                    f"SELECT id, document, body FROM records WHERE id IN ({_marks(chunk)}) ORDER BY id", chunk):
+                yield row_id, document, _record(body, self.db)
+
     def document_ids(self) -> set[int]:
         """The ids of the stored documents. A document stored again (re-ingested, aligned
         again) gets a new id, never one used before: an index lists the ids it holds and

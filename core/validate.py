@@ -3,7 +3,7 @@
 Parsers check what they read (`mtgrules.parsers.json_fields` checks MTGJSON field by field),
 but the store is where a bad record would do lasting harm: a number where a card's name belongs,
 or a name of three million characters, stored once, breaks or slows every later `search`,
-`card` and index build, far from its cause. So every record is checked here, whatever parser
+`card` and search, far from its cause. So every record is checked here, whatever parser
 made it, before `align.documents` hands it on to be stored and when an old-layout corpus is
 migrated: each field has its type (`Record`'s annotations) and a size, and no text holds a NUL
 or a lone surrogate (which cannot be written as UTF-8). A record that fails is a ParseError

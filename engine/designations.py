@@ -16,6 +16,11 @@ What the engine keeps on objects and players ends in one of three ways:
   space sculptor that leaves takes every sector with it at once, even when it comes straight
   back (a flicker): the creatures then choose again (704.5u).
 
+The "as long as" effects the engine models need nothing here, since they are read from the
+state each time they matter, never stored: a keyword from a keyword counter (122.1b,
+`GameObject.has`), umbra armor from the Auras attached now (702.89a, `zones`), a finality
+counter as the permanent would die, a counter limit while the object has it.
+
 What ended is kept in `State.lapsed` as events, which the next check of state-based actions
 returns before its own (`sba.check_state_based_actions`): a move itself returns no events.
 Not modelled, so not here: the monarch, the initiative, day and night and the other player

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from mtgrules.align.phrases import STOPWORDS, is_cjk
 from mtgrules.align.stemmers import stemmer
@@ -38,17 +38,29 @@ VERSION = 1
 fold = lru_cache(maxsize=200_000)(_fold)
 
 
-def _pieces(word: str) -> Iterator[tuple[bool, str, int]]:
-    """(is CJK, piece, offset in `word`) of a lowercased word: runs of CJK characters apart
-    from runs of other letters."""
-    if max(word) < "\u3040" or not any(is_cjk(char) for char in word):
-        yield False, word, 0
-        return
-    start = 0
-    for position in range(1, len(word) + 1):
-        if position == len(word) or is_cjk(word[position]) != is_cjk(word[start]):
-            yield is_cjk(word[start]), word[start:position], start
-            start = position
+@cache
+def _cjk_runs() -> re.Pattern:
+    """Runs of CJK characters (the ranges of `align.phrases.is_cjk`): compiled when a text first
+    has a character that may be one (the class takes some 10 ms to compile, which a search in
+    Latin letters never pays)."""
+    return re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+
+
+def _has_cjk(lowered: str) -> bool:
+    return bool(lowered) and max(lowered) >= "\u3040" and any(is_cjk(char) for char in lowered if char >= "\u3040")
+
+
+def _split(lowered: str) -> Iterator[tuple[bool, str, int]]:
+    """(is a CJK run, piece, start) of the words of a lowercased text: runs of CJK characters
+    apart, the words between them as `TOKEN` reads them."""
+    cursor = 0
+    for run in (_cjk_runs().finditer(lowered) if _has_cjk(lowered) else ()):
+        for match in TOKEN.finditer(lowered, cursor, run.start()):
+            yield False, match.group(), match.start()
+        yield True, run.group(), run.start()
+        cursor = run.end()
+    for match in TOKEN.finditer(lowered, cursor):
+        yield False, match.group(), match.start()
 
 
 def bigrams(run: str) -> list[str]:
@@ -58,43 +70,44 @@ def bigrams(run: str) -> list[str]:
 
 @lru_cache(maxsize=200_000)
 def term(word: str, lang: str) -> str:
-    """One non-CJK word (lowercased) as the title and body columns hold it."""
+    """One word (lowercased, or folded already) as the title and body columns hold it."""
     folded = fold(word)
     stem = stemmer(lang)
-    if stem is None or any(char.isdigit() for char in folded):
+    if stem is None or not folded or is_cjk(folded[0]) or any(char.isdigit() for char in folded):
         return folded
     return stem(folded)
 
 
 def spans(text: str) -> Iterator[tuple[str, int, int]]:
     """(lowercased word or CJK run, start, end) of each word of `text`: what snippets mark."""
-    for match in TOKEN.finditer(text):
-        word = match.group().lower()
-        if len(word) != len(match.group()):  # a letter that lowercases to two: no offsets to trust
-            yield word, match.start(), match.end()
-            continue
-        for _, piece, offset in _pieces(word):
-            yield piece, match.start() + offset, match.start() + offset + len(piece)
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a letter that lowercases to two: offsets from the text itself
+        for match in TOKEN.finditer(text):
+            yield match.group().lower(), match.start(), match.end()
+        return
+    for _, piece, start in _split(lowered):
+        yield piece, start, start + len(piece)
 
 
 def terms(text: str, lang: str) -> list[str]:
-    """The tokens of `text` in the title and body columns (module docstring)."""
-    found: list[str] = []
-    for match in TOKEN.finditer(text.lower()):
-        for cjk, piece, _ in _pieces(match.group()):
-            if cjk:
-                found.extend(bigrams(piece))
-            else:
-                found.append(term(piece, lang))
-    return found
+    """The tokens of `text` in the title and body columns (module docstring): its `words`,
+    each stemmed (a CJK bigram stays as it is)."""
+    return [term(word, lang) for word in words(text)]
 
 
 def words(text: str) -> list[str]:
     """The tokens of `text` in the words and card columns: folded, unstemmed."""
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        return [fold(piece) for piece, _, _ in spans(text)]
+    if not _has_cjk(lowered):
+        return [fold(word) for word in TOKEN.findall(lowered)]
     found: list[str] = []
-    for match in TOKEN.finditer(text.lower()):
-        for cjk, piece, _ in _pieces(match.group()):
-            found.extend(bigrams(piece) if cjk else [fold(piece)])
+    for cjk, piece, _ in _split(lowered):
+        if cjk:
+            found.extend(bigrams(piece))
+        else:
+            found.append(fold(piece))
     return found
 
 

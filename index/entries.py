@@ -19,7 +19,7 @@ another tier hides the entry of its key).
 
 An entry's `group` names its content (`content_digest`), and `members` lists its records as
 (record id, document id, edition, number, card): what an update in place
-(`mtgrules.index.update`) finds the entries to redo by and the records to read them from.
+(`tables._update`) finds the entries to redo by and the records to read them from.
 """
 
 from __future__ import annotations

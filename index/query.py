@@ -133,6 +133,9 @@ def check_syntax(text: str) -> None:
     """Raise QueryError for the mistakes a person makes in a query."""
     if not text.strip():
         raise QueryError("empty query")
+    if any("\ud800" <= char <= "\udfff" for char in text):  # bytes that were not UTF-8, as Python keeps them
+        shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise QueryError(f"the query {shown!r} is not UTF-8 text (type it again; check the terminal's encoding)")
     if text.count('"') % 2:
         raise QueryError(f'unbalanced quote in query {text!r}: close the phrase with "')
     outside = _QUOTED.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', text)
@@ -154,7 +157,7 @@ def check_syntax(text: str) -> None:
     for position, (kind, value, _) in enumerate(items):
         if kind != "word" or (position and items[position - 1][0] == "field" and items[position - 1][1] == "number"):
             continue
-        if not re.search(r"[^\W\d]", value) and re.search(r"[*?~]", value):
+        if not any(char.isalpha() for char in value) and re.search(r"[*?~]", value):
             raise QueryError(f"{value!r} has no letters: wildcards and ~ need a word")
         edits = _FUZZY.match(value)
         if edits and edits.group("edits") and int(edits.group("edits")) > MAX_EDITS:
@@ -594,7 +597,7 @@ class Index:
             self.langs: list[str] = json.loads(found["langs"])
             self.editions: list[str] = json.loads(found["editions"])  # the editions with a view
             self.default_view: str | None = json.loads(found["view"])  # the newest English edition
-            self.translator = Translator(lambda key: tables.blob(self.db, key), self.langs)
+            self.translator = Translator(tables.Vocabulary(lambda: self.db), self.langs)
             self._vocabulary_ready = False
             self._titles: dict[str | None, dict[str, list[str]]] = {}  # per view: title key -> numbers
 
@@ -621,15 +624,26 @@ class Index:
             self._vocabulary_ready = True
 
     def words_from(self, start: str, column: str = "words") -> list[tuple[str, int]]:
-        """(word, records holding it) of the words of `column` starting with `start`."""
+        """(word, records holding it) of the words of `column` starting with `start`; for the
+        words column, with the vocabulary of every language (`search_words`: the corpus's words
+        in each language and the lexicon's, held by no record's text for 0)."""
         self._vocabulary()
         end = start[:-1] + chr(ord(start[-1]) + 1) if start else None
-        sql = "SELECT term, doc FROM temp.search_vocabulary WHERE col = ? AND term >= ?" + (" AND term < ?" if end else "")
-        return [(term, count) for term, count in self.db.execute(sql, (column, start, *([end] if end else [])))]
+        bounds = " AND term >= ?" + (" AND term < ?" if end else "")
+        values = (start, *([end] if end else []))
+        found = dict(self.db.execute(f"SELECT term, doc FROM temp.search_vocabulary WHERE col = ?{bounds}", (column, *values)))
+        if column == "words":
+            sql = f"SELECT DISTINCT word FROM search_words WHERE line NOT LIKE '%~%'{bounds.replace('term', 'word')}"
+            for (word,) in self.db.execute(sql, values):
+                found.setdefault(word, 0)
+        return list(found.items())
 
-    def has_word(self, word: str, column: str = "words") -> bool:
+    def has_word(self, word: str) -> bool:
+        """Whether a record or the vocabulary of any language has `word` (folded)."""
         self._vocabulary()
-        return self.db.execute("SELECT 1 FROM temp.search_vocabulary WHERE col = ? AND term = ?", (column, word)).fetchone() is not None
+        if self.db.execute("SELECT 1 FROM temp.search_vocabulary WHERE col = 'words' AND term = ?", (word,)).fetchone():
+            return True
+        return bool(self.db.execute("SELECT 1 FROM search_words WHERE word = ? AND line NOT LIKE '%~%'", (word,)).fetchone())
 
     def near_words(self, word: str, edits: int, prefix: int, column: str = "words") -> list[str]:
         """The words of `column` at most `edits` edits from `word` that start with its first
@@ -849,8 +863,8 @@ class Index:
         return found
 
     def suggest(self, text: str) -> str | None:
-        """The query with its unknown words replaced by the closest words of the corpus, in
-        any language."""
+        """The query with its unknown words replaced by the closest words of the corpus and
+        the lexicon, in any language (the most used of the closest)."""
         from rapidfuzz import fuzz
 
         changed = False

@@ -1,27 +1,24 @@
-"""The index schema and how a record becomes an index document.
+"""How a record becomes an index entry: the fields `mtgrules.index.tables` writes as its FTS5
+columns (analysed: `mtgrules.index.analysis`) and what a hit shows of it.
 
-Text is indexed per language (`title_<lang>`, `text_<lang>`), each field with its language's
-analyzer, so a Spanish query is stemmed as Spanish and a French one as French. Titles weigh
-twice the body in BM25F. Next to them:
-
-- `words`: every word of the record, unstemmed and folded: fuzzy terms (`~`), prefixes (`*`)
-  and "did you mean" run on it, because on stemmed fields a fuzzy term compares the typed word
-  with stems and silently finds nothing.
+- `titles` and `body_text`: the title and text, in the record's language (titles weigh twice
+  the body in bm25()); a ruling on several cards has no title, since its cards' names are in
+  `card`, which a query word searches too.
+- `words`: every word of the record, unstemmed and folded: prefixes (`*`), wildcards, fuzzy
+  words (`~`) and "did you mean" run on it, since against stems they would find nothing.
 - `card`: the card's English name and every printed name of it (`card:electrozoa`,
-  `card:électrozoaire`, `card:"aether hub"`), on the card and on each of its rulings.
+  `card:électrozoaire`, `card:"aether hub"`), on the card and on each of its rulings, folded
+  as the store's `card_names` holds them.
 - `number`, `lang`, `kind`: exact values for `number:704.5`, `lang:fr` and the filters (`number`:
   every number the entry's records have, in the editions it stands in).
 - `views`: the editions whose views show the record (`*` for every view), the filter of
-  `search --edition`; stored: the record's own `edition` and, where its rule has another number
+  `search --edition`; shown: the record's own `edition` and, where its rule has another number
   in a view, that number (`view_numbers`).
-- stored-only: the record's key (JSON), every language of that key, its source, date.
+- shown only: the record's key, every language of that key, its source, date.
 - one entry per distinct content (`mtgrules.index.entries`): `group` names the content,
   `members` lists the entry's records (record id, document id, edition, number, card); an
-  English text of several editions stores, per edition, its number and source there (`shown`);
-  a ruling on several cards every card (`cards`), and its `card` field holds all their names.
-- `document`: the ids in the store of the documents of the entry's records, not stored: what
-  an update of the index in place (`mtgrules.index.update`) finds the entries of a document
-  gone by (those of a record still stored it finds by `group`: a stored record never changes).
+  English text of several editions shows, per edition, its number and source there (`shown`);
+  a ruling on several cards every card (`cards`).
 """
 
 from __future__ import annotations
@@ -31,6 +28,7 @@ from collections.abc import Iterable
 
 from mtgrules.index.entries import EDITION_KINDS, Member, member_of
 from mtgrules.records import Record
+from mtgrules.text import fold
 
 
 def key_string(record: Record) -> str:
@@ -111,8 +109,7 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         "card_name": record.card or "",
         "source": record.source,
         "date": record.date or "",
-        "card": "\n".join(dict.fromkeys(name for name in names if name)),
-        "words": f"{titles}\n{body}",
+        "card": "\n".join(dict.fromkeys(" ".join(fold(name).split()) for name in names if name)),  # as `card_names` holds them
         "titles": titles,
         "body_text": body,
     }

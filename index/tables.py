@@ -22,10 +22,15 @@ Tables:
   `views` (the editions whose views show the entry, `view_token`).
 - `search_entries`: per entry (same rowid), what a hit shows, as JSON (`stored`), and the
   store ids of its documents.
-- `search_state`: the generation of the corpus the tables index, the analysis version, the
-  committed lexicon's digest, the corpus's languages, editions and default view, and what
-  query translation reads (`mtgrules.index.translate`): the vocabulary (one line of words a
-  language, as bytes) and the compiled bilingual lexicon, pickled per language and direction.
+- `search_members`: each entry's records (record and document ids in the store): what an
+  update in place finds the entries to write again by.
+- `search_words`: the vocabulary query translation detects a query's languages with
+  (`mtgrules.index.translate`): each folded word of the corpus and of the lexicon, by the line
+  it is in (a language; "es~keys" for the keys of Spanish words, `phrases.word_key`, which meet
+  a form the corpus never printed; "en~terms" for English terms of several words).
+- `search_state`: the generation, documents and links of the corpus the tables index, the
+  analysis version, the committed lexicon's digest, the corpus's languages, editions and
+  default view, and the compiled bilingual lexicon, pickled per language and direction.
 
 The bilingual lexicon is read, not learned, by a refresh (`corpus_lexicon.for_store`): card
 data is learned from once per document, as it is ingested (`mtgrules.align.learned`).
@@ -38,7 +43,7 @@ import pickle
 import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import Protocol
 
@@ -48,6 +53,8 @@ from mtgrules.index.entries import EDITION_KINDS
 from mtgrules.records import Record
 from mtgrules.store import Queries, Writer
 
+# Bumped whenever the tables' layout changes: tables of another layout are written anew.
+LAYOUT = 2
 TITLE_WEIGHT = 2.0
 # A word found only among the names of the cards a ruling is on ("graveyard" on every daybound
 # ruling, for Graveyard Trespasser) counts less than one in a title or text.
@@ -57,16 +64,27 @@ WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, CARD_WEIGHT, 0.0, 0.0, 0.0, 0.0)
 EVERY_VIEW = "*"  # the view of a record in every view (any kind but `entries.EDITION_KINDS`)
 # A translation pair must score this much to widen a search (see `align.lexicon` for scores).
 QUERY_MIN_SCORE = 0.3
-VOCABULARY = "vocabulary"
+VOCABULARY = "vocabulary"  # search_state: the languages of the vocabulary's lines
 KEYS_SUFFIX = "~keys"  # the vocabulary's line of a language's word keys ("es~keys")
 TERMS_LINE = "en~terms"  # English terms of several words, by their keys ("lethal_damag")
 
 SCHEMA = f"""
 CREATE VIRTUAL TABLE search USING fts5({", ".join(COLUMNS)}, tokenize = "ascii tokenchars '._'", prefix = '2 3');
 CREATE TABLE search_entries (id INTEGER PRIMARY KEY, documents TEXT NOT NULL, stored TEXT NOT NULL);
+CREATE TABLE search_members (entry INTEGER NOT NULL, row INTEGER NOT NULL, document INTEGER NOT NULL);
+CREATE INDEX search_members_row ON search_members (row);
+CREATE INDEX search_members_document ON search_members (document);
+CREATE INDEX search_members_entry ON search_members (entry);
+CREATE TABLE search_words (word TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (word, line)) WITHOUT ROWID;
 CREATE TABLE search_state (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 """
-_TABLES = ("search", "search_entries", "search_state")
+_TABLES = ("search", "search_entries", "search_members", "search_words", "search_state")
+# An update in place (`_update`) is for a few documents: when the documents added or removed
+# hold more records than this, the tables are written anew (as fast, and simpler).
+UPDATE_MOST_RECORDS = 5000
+# Documents whose records change what many entries show (rule identities, term links,
+# glossary titles): their arrival or removal writes the tables anew.
+_WHOLE_KINDS = ("rules", "keywords")
 
 
 class Reporter(Protocol):
@@ -134,6 +152,29 @@ def lexicon_key(lang: str, direction: str) -> str:
     return f"lexicon:{lang}:{direction}"
 
 
+class Vocabulary:
+    """What query translation reads of one snapshot of the tables: which lines of the
+    vocabulary hold a word (one keyed read a word), the languages of the vocabulary, and the
+    compiled lexicon of a language and direction."""
+
+    def __init__(self, connection: Callable[[], sqlite3.Connection]):
+        self.connection = connection  # the snapshot's connection, as it is when read
+        self._lines: dict[str, set[str]] = {}
+
+    def lines_of(self, word: str) -> set[str]:
+        if word not in self._lines:
+            rows = self.connection().execute("SELECT line FROM search_words WHERE word = ?", (word,))
+            self._lines[word] = {line for (line,) in rows}
+        return self._lines[word]
+
+    def languages(self) -> list[str]:
+        return json.loads(blob(self.connection(), VOCABULARY) or b"[]")
+
+    def lexicon(self, lang: str, direction: str) -> dict:
+        found = blob(self.connection(), lexicon_key(lang, direction))
+        return pickle.loads(found) if found else {}
+
+
 def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
     """True when the search tables index the corpus as this snapshot holds it, with this
     version's analysis and committed lexicon."""
@@ -142,7 +183,12 @@ def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
         return False
     generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
     return (generation is not None and str(found.get("generation")) == str(generation[0])
-            and str(found.get("analysis")) == str(analysis.VERSION) and found.get("lexicon") == committed_lexicon_digest())
+            and found.get("analysis") == _version() and found.get("lexicon") == committed_lexicon_digest())
+
+
+def _version() -> str:
+    """What `search_state` names the analysis and layout the tables were written with by."""
+    return f"{analysis.VERSION}.{LAYOUT}"
 
 
 def committed_lexicon_digest() -> str:
@@ -201,11 +247,21 @@ def create(db: sqlite3.Connection) -> None:
 
 
 def refresh(writer: Writer, reporter: Reporter | None = None) -> None:
-    """Write the search tables anew from the records of `writer`'s transaction (the store's
-    hook: `store.derive`)."""
+    """Bring the search tables up to date with the records of `writer`'s transaction (the
+    store's hook: `store.derive`): in place when a few documents came or went since they were
+    written (`_update`), else anew (`write_all`)."""
+    reporter = reporter or _reporter[-1]
+    changes = _changes(writer)
+    if changes is None:
+        write_all(writer, reporter)
+    else:
+        _update(writer, *changes)
+
+
+def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
+    """Write the search tables anew from every record of `writer`'s transaction."""
     from mtgrules.align import linking
 
-    reporter = reporter or _reporter[-1]
     db = writer.db
     create(db)
     views = Views(writer)
@@ -253,9 +309,7 @@ def refresh(writer: Writer, reporter: Reporter | None = None) -> None:
             fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members)
             editions.update(fields["views"].split())
             rowid += 1
-            inserted.append((rowid, *columns(fields)))
-            documents = " ".join(dict.fromkeys(str(m.document) for m in members))
-            stored.append((rowid, documents, json.dumps(shown_fields(fields), ensure_ascii=False)))
+            _add(inserted, stored, rowid, fields, members)
             if len(inserted) >= 2000:
                 _insert(db, inserted, stored)
     _insert(db, inserted, stored)
@@ -263,12 +317,12 @@ def refresh(writer: Writer, reporter: Reporter | None = None) -> None:
     compiled = lexicon.compile(min_score=QUERY_MIN_SCORE)
     for lang, found in compiled["words"].items():
         vocabulary[lang].update(found)
-    generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0]
     values: list[tuple[str, bytes | str]] = [
-        ("generation", str(generation)), ("analysis", str(analysis.VERSION)), ("lexicon", committed_lexicon_digest()),
+        *_bookkeeping(writer), ("analysis", _version()), ("lexicon", committed_lexicon_digest()),
         ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions - {EVERY_VIEW}))),
-        ("view", json.dumps(views.default)), (VOCABULARY, vocabulary_bytes(vocabulary, terms | english_terms([], lexicon))),
+        ("view", json.dumps(views.default)), (VOCABULARY, json.dumps(sorted(vocabulary))),
     ]
+    _add_words(db, vocabulary, terms | english_terms([], lexicon))
     for direction in ("to_english", "from_english"):
         for lang, table in compiled[direction].items():
             values.append((lexicon_key(lang, direction), pickle.dumps(table, protocol=5)))
@@ -289,20 +343,215 @@ def _with_ids(records: Iterable[Record]) -> Iterator[tuple[int, int, Record]]:
         yield row, document, record
 
 
+def _add(inserted: list[tuple], stored: list[tuple], rowid: int, fields: dict, members: list[entries.Member]) -> None:
+    inserted.append((rowid, *columns(fields)))
+    documents = " ".join(dict.fromkeys(str(m.document) for m in members))
+    stored.append((rowid, documents, json.dumps(shown_fields(fields), ensure_ascii=False), members))
+
+
 def _insert(db: sqlite3.Connection, inserted: list[tuple], stored: list[tuple]) -> None:
     db.executemany(f"INSERT INTO search (rowid, {', '.join(COLUMNS)}) VALUES (?{', ?' * len(COLUMNS)})", inserted)
-    db.executemany("INSERT INTO search_entries (id, documents, stored) VALUES (?, ?, ?)", stored)
+    db.executemany("INSERT INTO search_entries (id, documents, stored) VALUES (?, ?, ?)", [row[:3] for row in stored])
+    db.executemany("INSERT INTO search_members (entry, row, document) VALUES (?, ?, ?)",
+                   [(row[0], member.row, member.document) for row in stored for member in row[3]])
     inserted.clear()
     stored.clear()
+
+
+def _bookkeeping(writer: Writer) -> list[tuple[str, str]]:
+    """What says which corpus the tables index: the generation, the documents, the links."""
+    db = writer.db
+    generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0]
+    documents = sorted(row[0] for row in db.execute("SELECT id FROM documents"))
+    return [("generation", str(generation)), ("documents", json.dumps(documents)), ("links", writer.links_digest())]
+
+
+def _changes(writer: Writer) -> tuple[list[int], list[int]] | None:
+    """(documents added, documents removed) since the tables were written, when they can be
+    brought up to date in place; None when they must be written anew: no tables yet, another
+    analysis or committed lexicon, other rule identities or term links (which change the views
+    of every translation), another default view, or many records or whole-corpus documents
+    (a rules edition, a keyword table) added or removed."""
+    db = writer.db
+    found = state(db)
+    if not found or found.get("analysis") != _version() or found.get("lexicon") != committed_lexicon_digest():
+        return None
+    if found.get("links") != writer.links_digest() or json.loads(found.get("view") or "null") != writer.default_edition():
+        return None
+    indexed = set(json.loads(found.get("documents") or "[]"))
+    stored = {row[0]: (row[1], row[2]) for row in db.execute("SELECT id, kind, records FROM documents")}
+    added = sorted(set(stored) - indexed)
+    removed = sorted(indexed - set(stored))
+    if any(stored[document][0] in _WHOLE_KINDS for document in added):
+        return None
+    records = sum(stored[document][1] for document in added)
+    if removed:
+        marks = ",".join("?" * len(removed))
+        records += db.execute(f"SELECT COUNT(*) FROM search_members WHERE document IN ({marks})", removed).fetchone()[0]
+    if records > UPDATE_MOST_RECORDS:
+        return None
+    return added, removed
+
+
+def _update(writer: Writer, added: list[int], removed: list[int]) -> None:
+    """Bring the tables up to date in place: the entries that hold a record of the documents
+    added or removed, or that show something of them (the languages a key exists in, the
+    names a card is printed under), are written again from their records as they are now.
+
+    The records read: those of the documents added; every record of the cards and rules
+    (by identity, in every edition) those and the removed entries name; then every member of
+    each entry holding one of these, so that an entry is written again whole. The vocabulary
+    gains the new records' words (a word of a removed record stays: it only helps tell a
+    query's language); the lexicon stays as it is until the tables are written anew (learning
+    it per document, as each is ingested, is what makes it grow here too)."""
+    from mtgrules.align import linking
+
+    db = writer.db
+    views = Views(writer)
+    rows: set[int] = set()
+    cards: set[str] = set()
+    numbers: set[tuple[str | None, str]] = set()  # (edition, number) of rules and sections
+    for document in added:
+        rows.update(row for (row,) in db.execute("SELECT id FROM records WHERE document = ?", (document,)))
+    gone = _entries_of(db, "document", removed)
+    for stored in _stored(db, gone):
+        cards.update(stored.get("cards") or ([stored["card_name"]] if stored.get("card_name") else []))
+        if stored["kind"] in ("rule", "section"):
+            numbers.update((member[2] or None, member[3]) for member in stored.get("members", []))
+    for _, _, record in writer.rows_by_id(sorted(rows)):
+        if record.card:
+            cards.add(record.card)
+        if record.kind in ("rule", "section") and record.number:
+            numbers.add((record.edition, record.number))
+    for edition, number in list(numbers):  # every edition's number of the same rule
+        identity = views.identity.get((edition, number)) if edition else None
+        if identity is not None:
+            numbers.update(views.numbers[identity].items())
+    rows.update(_rows_of(db, cards, numbers))
+    touched = gone | _entries_of(db, "row", sorted(rows))
+    rows.update(row for row, document in _members(db, touched) if document not in removed)
+    _delete(db, touched)
+    records = list(linking.linked(writer, writer.rows_by_id(sorted(rows))))  # type: ignore[arg-type]
+    _write_entries(writer, views, records)
+    new_words = record_words([record for _, _, record in records])
+    _add_words(db, new_words, english_terms([record for _, _, record in records]))
+    found = state(db)
+    langs = sorted(set(json.loads(found["langs"])) | {record.lang for _, _, record in records})
+    editions = {row[0] for row in db.execute(
+        "SELECT DISTINCT edition FROM records WHERE edition IS NOT NULL AND kind IN ('rule', 'section', 'glossary')")}
+    vocabulary = sorted(set(json.loads(blob(db, VOCABULARY) or b"[]")) | set(new_words))
+    values = [*_bookkeeping(writer), ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions))),
+              (VOCABULARY, json.dumps(vocabulary))]
+    db.executemany("INSERT OR REPLACE INTO search_state (key, value) VALUES (?, ?)", values)
+
+
+def _entries_of(db: sqlite3.Connection, column: str, values: list[int]) -> set[int]:
+    found: set[int] = set()
+    for start in range(0, len(values), 500):
+        chunk = values[start : start + 500]
+        found.update(entry for (entry,) in db.execute(
+            f"SELECT DISTINCT entry FROM search_members WHERE {column} IN ({','.join('?' * len(chunk))})", chunk))
+    return found
+
+
+def _members(db: sqlite3.Connection, entries_: set[int]) -> list[tuple[int, int]]:
+    wanted = sorted(entries_)
+    found = []
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        found += db.execute(f"SELECT row, document FROM search_members WHERE entry IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+    return found
+
+
+def _stored(db: sqlite3.Connection, entries_: set[int]) -> Iterator[dict]:
+    for entry in sorted(entries_):
+        row = db.execute("SELECT stored FROM search_entries WHERE id = ?", (entry,)).fetchone()
+        if row:
+            yield json.loads(row[0])
+
+
+def _rows_of(db: sqlite3.Connection, cards: set[str], numbers: set[tuple[str | None, str]]) -> set[int]:
+    """The records of these cards (cards and rulings) and of these rules and sections."""
+    found: set[int] = set()
+    listed = sorted(cards)
+    for start in range(0, len(listed), 500):
+        chunk = listed[start : start + 500]
+        found.update(row for (row,) in db.execute(f"SELECT id FROM records WHERE card IN ({','.join('?' * len(chunk))})", chunk))
+    for edition, number in numbers:
+        found.update(row for (row,) in db.execute(
+            "SELECT id FROM records WHERE kind IN ('rule', 'section') AND edition IS ? AND number = ?", (edition, number)))
+    return found
+
+
+def _delete(db: sqlite3.Connection, entries_: set[int]) -> None:
+    wanted = sorted(entries_)
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        db.execute(f"DELETE FROM search WHERE rowid IN ({marks})", chunk)
+        db.execute(f"DELETE FROM search_entries WHERE id IN ({marks})", chunk)
+        db.execute(f"DELETE FROM search_members WHERE entry IN ({marks})", chunk)
+
+
+def _write_entries(writer: Writer, views: Views, records: list[tuple[int, int, Record]]) -> None:
+    """The entries of `records` (every record of each entry among them), the languages of
+    their keys and the names of their cards read from the whole corpus."""
+    db = writer.db
+    grouping = entries.Grouping(views)
+    for row, document, record in records:
+        grouping.add(record, (row, document))
+    keys = {views.key(record) for _, _, record in records}
+    languages_of = {key: _key_languages(db, views, key) for key in keys}
+    cards = sorted({record.card for _, _, record in records if record.card})
+    names_of: dict[str, list[str]] = {card: [card] for card in cards}
+    for start in range(0, len(cards), 500):
+        chunk = cards[start : start + 500]
+        for card, folded in db.execute(f"SELECT card, folded FROM card_names WHERE card IN ({','.join('?' * len(chunk))})", chunk):
+            names_of[card].append(folded)
+    by_row = {row: record for row, _, record in records}
+    rowid = db.execute("SELECT COALESCE(MAX(id), 0) FROM search_entries").fetchone()[0]
+    inserted: list[tuple] = []
+    stored: list[tuple] = []
+    for group, key_langs, members in grouping.entries(languages_of):
+        record = by_row[members[0].row]  # type: ignore[index]
+        fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members)
+        rowid += 1
+        _add(inserted, stored, rowid, fields, members)
+    _insert(db, inserted, stored)
+
+
+def _key_languages(db: sqlite3.Connection, views: Views, key: tuple) -> list[str]:
+    """The languages the key (`Views.key`) of a record exists in, over the whole corpus."""
+    kind = key[0]
+    if kind in ("rule", "section"):
+        if "/" not in key[1] and key[1] not in views.numbers:  # a rule of no edition
+            return sorted(lang for (lang,) in db.execute(
+                "SELECT DISTINCT lang FROM records WHERE kind = ? AND number = ? AND edition IS NULL", key))
+        numbers = views.numbers.get(key[1]) or {}
+        pairs = list(numbers.items()) or [tuple(key[1].split("/", 1))]
+        langs: set[str] = set()
+        for edition, number in pairs:
+            langs.update(lang for (lang,) in db.execute(
+                "SELECT DISTINCT lang FROM records WHERE kind = ? AND edition = ? AND number = ?", (kind, edition, number)))
+        return sorted(langs)
+    values: tuple = (key[1],)
+    if kind == "ruling":
+        sql, values = "SELECT DISTINCT lang FROM records WHERE kind = 'ruling' AND card = ? AND en_position IS ?", (key[1], key[2])
+    elif kind == "card":
+        sql = "SELECT DISTINCT lang FROM records WHERE kind = 'card' AND card = ?"
+    else:
+        sql, values = "SELECT DISTINCT lang FROM records WHERE kind = ? AND lower(COALESCE(title, '')) = ?", (kind, key[1])
+    return sorted(lang for (lang,) in db.execute(sql, values))
 
 
 def columns(fields: dict) -> tuple[str, ...]:
     """The FTS5 columns of an entry (`schema.document`'s fields), in `COLUMNS` order."""
     lang = fields["lang"]
+    title, body = analysis.words(fields["titles"]), analysis.words(fields["body_text"])
     return (
-        " ".join(analysis.terms(fields["titles"], lang)),
-        " ".join(analysis.terms(fields["body_text"], lang)),
-        " ".join(analysis.words(fields["words"])),
+        " ".join(analysis.term(word, lang) for word in title),
+        " ".join(analysis.term(word, lang) for word in body),
+        " ".join(title + body),
         " ".join(analysis.words(fields["card"])),
         fields["number"].lower(),
         lang_token(lang),
@@ -341,32 +590,16 @@ def record_words(records: Iterable[Record], vocabulary: dict[str, set[str]] | No
     return found
 
 
-def vocabulary_bytes(vocabulary: dict[str, set[str]], terms: set[str]) -> bytes:
-    """Two lines a language: its words (folded) between spaces, then the keys of those words
-    (`phrases.word_key`), which meet a form the corpus never printed ("exiliar" beside
-    "exilia"); a last line lists English terms of several words by their keys. A search looks
-    words up in it with `bytes.find` within a line: no set of ten thousand words to build."""
+def _add_words(db: sqlite3.Connection, vocabulary: dict[str, set[str]], terms: set[str]) -> None:
+    """Words (folded) by language into `search_words`, with their keys (`phrases.word_key`) and
+    the English terms of several words (their words' keys joined by "_"); words there already
+    are left as they are."""
     from mtgrules.align.phrases import word_key
 
-    lines = []
-    for lang, words in sorted(vocabulary.items()):
-        keys = {word_key(word, lang) for word in words}
-        lines.append(f"{lang}\t {' '.join(sorted(words))} \n{lang}{KEYS_SUFFIX}\t {' '.join(sorted(keys))} \n")
-    lines.append(f"{TERMS_LINE}\t {' '.join(sorted(terms))} \n")
-    return "".join(lines).encode("utf-8")
-
-
-def read_vocabulary(db: sqlite3.Connection) -> tuple[dict[str, set[str]], set[str]]:
-    """What `vocabulary_bytes` wrote: language -> words, and the English terms."""
-    vocabulary: dict[str, set[str]] = defaultdict(set)
-    found_terms: set[str] = set()
-    for line in (blob(db, VOCABULARY) or b"").decode("utf-8").splitlines():
-        name, _, words = line.partition("\t")
-        if name == TERMS_LINE:
-            found_terms = set(words.split())
-        elif not name.endswith(KEYS_SUFFIX):
-            vocabulary[name] = set(words.split())
-    return vocabulary, found_terms
+    rows = [(word, lang) for lang, words in vocabulary.items() for word in words]
+    rows += [(word_key(word, lang), lang + KEYS_SUFFIX) for lang, words in vocabulary.items() for word in words]
+    rows += [(term, TERMS_LINE) for term in terms]
+    db.executemany("INSERT OR IGNORE INTO search_words (word, line) VALUES (?, ?)", rows)
 
 
 def english_terms(records: Iterable[Record], lexicon=None) -> set[str]:

@@ -34,14 +34,12 @@ English.
 
 from __future__ import annotations
 
-import pickle
 import re
-from collections.abc import Callable
 from itertools import chain, permutations
 
 from mtgrules.align import phrases
 from mtgrules.index import query_text
-from mtgrules.index.tables import KEYS_SUFFIX, TERMS_LINE, VOCABULARY, lexicon_key
+from mtgrules.index.tables import KEYS_SUFFIX, TERMS_LINE, Vocabulary
 from mtgrules.little_words import is_little
 from mtgrules.text import fold
 
@@ -119,43 +117,27 @@ def _is_ascii_word(word: str) -> bool:
 
 
 class Translator:
-    """Detection and translation over one snapshot of the search tables: `read(key)` gives a
-    value of `search_state` (the vocabulary and the compiled lexicon, read on first use, one
-    language and direction at a time; None when absent), `langs` the corpus's languages."""
+    """Detection and translation over one snapshot of the search tables: `vocabulary` says which
+    languages spell a word (`tables.Vocabulary`: the words of the corpus and of the lexicon, by
+    language, and the compiled lexicon, read on first use, one language and direction at a time),
+    `langs` are the corpus's languages."""
 
-    def __init__(self, read: Callable[[str], bytes | None], langs: list[str]):
-        self.read = read
+    def __init__(self, vocabulary: Vocabulary, langs: list[str]):
+        self.vocabulary = vocabulary
         self.langs = langs
-        self._vocabulary: bytes | None = None
-        self._lines: dict[str, tuple[int, int]] = {}
         self._tables: dict[tuple[str, str], dict] = {}
 
-    def _vocabulary_lines(self) -> dict[str, tuple[int, int]]:
-        """Line name ("es", "es~keys") → (start, end) of its words in the vocabulary's bytes."""
-        if self._vocabulary is None:
-            self._vocabulary = self.read(VOCABULARY) or b""
-            start = 0
-            while start < len(self._vocabulary):
-                end = self._vocabulary.find(b"\n", start)
-                end = len(self._vocabulary) if end < 0 else end
-                tab = self._vocabulary.find(b"\t", start, end)
-                if tab > 0:
-                    self._lines[self._vocabulary[start:tab].decode()] = (tab + 1, end)
-                start = end + 1
-        return self._lines
-
     def vocabulary_languages(self) -> list[str]:
-        return [name for name in self._vocabulary_lines() if "~" not in name]
+        return self.vocabulary.languages()
 
     def _in_line(self, name: str, word: str) -> bool:
-        span = self._vocabulary_lines().get(name)
-        return span is not None and self._vocabulary is not None and self._vocabulary.find(f" {word} ".encode(), *span) >= 0
+        """Whether the vocabulary's line `name` ("es", "es~keys", "en~terms") holds `word`."""
+        return name in self.vocabulary.lines_of(word)
 
     def tables(self, lang: str, direction: str) -> dict:
         """The compiled lexicon of one language, one direction ("to_english", "from_english")."""
         if (lang, direction) not in self._tables:
-            found = self.read(lexicon_key(lang, direction))
-            self._tables[(lang, direction)] = pickle.loads(found) if found else {}
+            self._tables[(lang, direction)] = self.vocabulary.lexicon(lang, direction)
         return self._tables[(lang, direction)]
 
     # -- detection -----------------------------------------------------------------------------

@@ -154,8 +154,13 @@ def _names(catalog: Catalog, card: str) -> dict[str, str]:
 def _closest(catalog: Catalog, typed: str, wanted: str) -> CardMatch:
     """The nearest names by edit distance: a match when near enough, else suggestions."""
     names = catalog.corpus.card_names()
-    # difflib's ratio narrows tens of thousands of names to a few; the edit distance decides.
-    close = difflib.get_close_matches(wanted, list(names), n=8, cutoff=0.5)
+    # A name within MAX_DISTANCE edits is within MAX_DISTANCE letters of the length typed; the
+    # names suggested instead are looked for a little wider. Only those are compared: difflib's
+    # ratio narrows them to a few (over every name of AllPrintings it would take seconds), and
+    # the edit distance decides.
+    spread = max(MAX_DISTANCE, len(wanted) // 2)
+    similar = [name for name in names if abs(len(name) - len(wanted)) <= spread]
+    close = difflib.get_close_matches(wanted, similar, n=8, cutoff=0.5)
     ranked = sorted(close, key=lambda name: (edit_distance(wanted, name), name))
     if not ranked:
         return CardMatch(typed, "none")

@@ -52,6 +52,7 @@ STALE = frozenset({"reused", "removed", "unknown", "absent", "renumbered"})
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _STOP = frozenset().union(*STOPWORDS.values(), *FUNCTION_WORDS.values(), {"rule", "rules", "regla", "reglas", "règle", "règles"})
 _STEM = 6  # letters of a cognate form kept: "transformar" and "transform" meet, "sector" and "sectors"
+_REACH = 2000  # characters read on each side of a citation: a text of any length costs the same per citation
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _CLAUSE_END = re.compile(r"[;:]\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n(?=\s*(?:[-*#>]|\d+[.)]))")
@@ -77,8 +78,8 @@ def context_of(prose: str, mention: Mention) -> list[tuple[str, float]]:
     is meant: its clause (up to a semicolon or the sentence's end) 1, the rest of its sentence
     0.5, the rest of its paragraph 0.2. "Convert (701.50) flips them. Connive is 701.47." gives
     each number its own words first, and a short "see 701.28a–c" still gets its paragraph's."""
-    before = _PARAGRAPH.split(prose[:mention.start])[-1]
-    after = _PARAGRAPH.split(prose[mention.end:])[0]
+    before = _PARAGRAPH.split(prose[max(0, mention.start - _REACH):mention.start])[-1]
+    after = _PARAGRAPH.split(prose[mention.end:mention.end + _REACH])[0]
     before_sentences, after_sentences = _SENTENCE_END.split(before), _SENTENCE_END.split(after)
     sentence_before, sentence_after = before_sentences[-1], after_sentences[0]
     clause_before, clause_after = _CLAUSE_END.split(sentence_before), _CLAUSE_END.split(sentence_after)
@@ -97,14 +98,17 @@ class Verdict:
     status: str
     now: str | None  # the cited rule's number in the target edition, None when it is gone
     title: str | None  # the cited rule's title (or opening words) in the written edition
-    holder: str | None = None  # `reused`: what the number holds now (title)
+    holder: str | None = None  # `reused`: what the number holds now (title or opening words)
+    of: str | None = None  # a subrule without a title: the title of its rule ("Transform")
+    holder_of: str | None = None  # likewise for what the number holds now
     editions: tuple[str, ...] = ()  # `absent`: the editions that have the number
     references_only: bool = False  # `edited`: only rule numbers in its text changed
     diff: list[list[str]] | None = None  # word-level changes, when its text changed
 
     def to_dict(self) -> dict:
         return {
-            "number": self.number, "status": self.status, "now": self.now, "title": self.title, "holder": self.holder,
+            "number": self.number, "status": self.status, "now": self.now, "title": self.title, "of": self.of,
+            "holder": self.holder, "holder_of": self.holder_of,
             "editions": list(self.editions), "references_only": self.references_only, "diff": self.diff,
         }
 
@@ -115,19 +119,17 @@ def worst(verdicts: Iterable[Verdict]) -> str:
     return next((status for status in STATUSES if status in found), "unchanged")
 
 
-def name_of(trace: Traced, edition: str, number: str) -> str | None:
-    """What names a rule in a report: its title ("Transform"), else, for a subrule of a titled
-    rule, "of Transform", else its opening words."""
+def name_of(trace: Traced, edition: str, number: str) -> tuple[str | None, str | None]:
+    """What names a rule in a report: its title ("Transform") or opening words, and, for a
+    subrule without a title, the title of its rule ("of Transform", shown by the caller)."""
     record = trace.record(edition, number)
     if record is None:
-        return None
+        return None, None
     if record.title:
-        return record.title
+        return record.title, None
     parent = rulenumbers.parent(number)
     parent_record = trace.record(edition, parent) if parent and rulenumbers.split(number)[2] else None
-    if parent_record is not None and parent_record.title:
-        return f"of {parent_record.title}"
-    return short_title(record)
+    return short_title(record), (parent_record.title or None) if parent_record is not None else None
 
 
 def verdict(trace: Traced, number: str, written: str, target: str) -> Verdict:
@@ -139,19 +141,20 @@ def verdict(trace: Traced, number: str, written: str, target: str) -> Verdict:
     identity = trace.identity(written, number)
     now = trace.number(identity, target) if identity else None
     holder = trace.identity(target, number)
-    title = name_of(trace, written, number)
+    title, of = name_of(trace, written, number)
     if holder is not None and holder != identity:
-        return Verdict(number, "reused", now, title, holder=name_of(trace, target, number))
+        holder_title, holder_of = name_of(trace, target, number)
+        return Verdict(number, "reused", now, title, holder=holder_title, of=of, holder_of=holder_of)
     if now is None:
-        return Verdict(number, "removed", None, title)
+        return Verdict(number, "removed", None, title, of=of)
     after = trace.record(target, now)
     old_text, new_text = content(record), content(after) if after else ""
     changed = old_text != new_text
     diff = [list(span) for span in word_diff(old_text, new_text)] if changed else None
     references_only = changed and differs_only_in_numbers(old_text, new_text)
     if now != number:
-        return Verdict(number, "renumbered", now, title, references_only=references_only, diff=diff)
-    return Verdict(number, "edited" if changed else "unchanged", now, title, references_only=references_only, diff=diff)
+        return Verdict(number, "renumbered", now, title, of=of, references_only=references_only, diff=diff)
+    return Verdict(number, "edited" if changed else "unchanged", now, title, of=of, references_only=references_only, diff=diff)
 
 
 # --- which edition a text was written against --------------------------------------------

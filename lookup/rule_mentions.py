@@ -197,11 +197,16 @@ def _range_end(text: str, at: int, first: _Number, *, worded: bool) -> _Number |
     return None
 
 
+# A range of more numbers than this is no range a person means ("704.5a–zz" is a typo).
+_LONGEST_RANGE = 60
+
+
 def _expand(first: _Number, last: _Number) -> tuple[str, ...] | None:
     try:
-        return tuple(rulenumbers.expand_range(first.number, last.number))
+        numbers = tuple(rulenumbers.expand_range(first.number, last.number))
     except ValueError:
         return None
+    return numbers if len(numbers) <= _LONGEST_RANGE else None
 
 
 def _read_part(text: str, at: int, number: _Number) -> tuple[Part, int]:

@@ -93,7 +93,7 @@ class TermLexicon:
 
     @classmethod
     def load(cls, corpus: Queries) -> TermLexicon:
-        """The committed pairs and those the current index build learned from `corpus`."""
+        """The committed pairs and those the search tables of `corpus` learned."""
         text = corpus_schema.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
         lines = text.splitlines()[1:]
         # The pairs learned from the person's card data at ingest (`mtgrules.align.learned`).
@@ -152,6 +152,28 @@ class TermLexicon:
         if not key:
             return []
         found = [pair for pair in self._starting(key.split()[0]) if plain(pair.phrase) == key]
+        return sorted(found, key=lambda pair: (-pair.score, pair.lang))
+
+    def by_stems(self, text: str, stems_of) -> list[Pair]:
+        """Pairs whose phrase is `text` in another inflection: the same stems in the pair's
+        language (`stems_of(text, lang)`, a set, empty for a language without a stemmer), as
+        "vuelan" is "vuela" (Flying). Only phrases of as many words whose first word starts
+        with the same three letters are stemmed."""
+        words = plain(text).split()
+        if not words:
+            return []
+        prefix = words[0][:3]
+        found = []
+        for first, indexes in self._by_first_word().items():
+            if not first.startswith(prefix):
+                continue
+            for index in indexes:
+                pair = self._pair(index)
+                if pair is None or pair.score < MIN_SCORE or len(plain(pair.phrase).split()) != len(words):
+                    continue
+                wanted = stems_of(text, pair.lang)
+                if wanted and wanted == stems_of(pair.phrase, pair.lang):
+                    found.append(pair)
         return sorted(found, key=lambda pair: (-pair.score, pair.lang))
 
     def word_by_word(self, text: str) -> list[Pair] | None:

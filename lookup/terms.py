@@ -75,6 +75,7 @@ class SourceKind(StrEnum):
     KEYWORDS = "keyword table"
     TITLE = "aligned title"
     CARDS = "card texts"  # official card translations, through the lexicon
+    QUOTED = "quoted in a rule"  # a rule's text names the term in quotes: «regla de leyendas»
 
 
 @dataclass(frozen=True)
@@ -324,6 +325,9 @@ class Dictionary:
             named += [entry for u in self.untitled if loose and plain(u.title) == loose if (entry := self._place(u))]
             if named:
                 return Found(sorted(_unique(named), key=lambda e: fold(e.heading)), Match.EXACT)
+            quoted = self._quoted(word)
+            if quoted is not None:
+                return quoted
             translated = self._translated(word)
             if translated is not None:
                 return translated
@@ -339,10 +343,51 @@ class Dictionary:
             return Found([], Match.NONE)
         return Found(sorted((entry for s, entry in scored if s == top), key=lambda e: fold(e.heading)), top)
 
+    def _quoted(self, word: str) -> Found | None:
+        """The term a rule names in quotes, in any language: 704.5j's Spanish text calls itself
+        the «regla de leyendas», its French « règle des légendes », its English the “legend
+        rule”. The search finds the rules holding the words; a rule whose text quotes exactly
+        them names the term: the entry whose English name is what the English text of that
+        rule quotes (the glossary's Legend Rule), else one of its own, defined by that rule."""
+        from mtgrules.errors import MtgrulesError
+        from mtgrules.index.query import Index, QueryError
+
+        loose = plain(word)
+        if not loose:
+            return None
+        try:
+            with Index.current() as index:
+                hits = index.search(f'"{loose}"', kinds=["rule"], translate=False, limit=20, edition=self.catalog.edition).hits
+        except (QueryError, MtgrulesError):
+            return None
+        for hit in hits:
+            texts = self.catalog.by_lang(hit.number)
+            shown = texts.get(hit.lang)
+            phrase = next((p for p in quoted_phrases(shown.record.text) if plain(p) == loose), None) if shown else None
+            if phrase is None:
+                continue
+            english = texts.get("en")
+            quoted_english = quoted_phrases(english.record.text) if english and hit.lang != "en" else []
+            name = quoted_english[0] if len(quoted_english) == 1 else (phrase if hit.lang == "en" else None)
+            entry = next((e for e in self.entries if name and any(plain(n.name) == plain(name) for n in e.names)), None)
+            if entry is None:
+                entry = Entry(name)
+                if name:
+                    entry.add_name("en", name, Source(SourceKind.QUOTED, _rule(hit.number)))
+                self.entries.append(entry)
+            entry.add_name(hit.lang, phrase, Source(SourceKind.QUOTED, _rule(hit.number)))
+            entry.add_rule(hit.number)
+            return Found([entry], Match.EXACT)
+        return None
+
     def _translated(self, word: str) -> Found | None:
-        """Entries whose English name is `word` translated through the lexicon."""
+        """Entries whose English name is `word` translated through the lexicon: the word as
+        typed, word by word, else in another inflection (a card prints "Vuela", a judge says
+        "vuelan": the same stems in Spanish)."""
         whole = self.lexicon.whole(word)
         attempts = [[pair] for pair in whole] + ([found] if not whole and (found := self.lexicon.word_by_word(word)) else [])
+        if not attempts:
+            attempts = [[pair] for pair in self.lexicon.by_stems(word, _stems_in)]
         for pairs in attempts:
             wanted = frozenset().union(*(english_words(pair.english) for pair in pairs))
             entries = [entry for entry in self.entries if any(english_words(form) == wanted for form in entry.english_forms())]
@@ -517,6 +562,16 @@ def _ordered(by_lang: dict[str, list[Name]]) -> dict[str, list[Name]]:
     return {lang: by_lang[lang] for lang in sorted(by_lang, key=lambda lang: (lang != "en", lang))}
 
 
+_QUOTES_AROUND = re.compile(r"«\s*([^»]{2,80}?)\s*»|“([^”]{2,80})”|\"([^\"]{2,80})\"|‘([^’]{2,80})’|「([^」]{1,40})」")
+
+
+def quoted_phrases(text: str) -> list[str]:
+    """What a text puts in quotes («…», “…”, "…", ‘…’, 「…」), without the period or comma a
+    sentence may close inside them (“legend rule.”)."""
+    return [next(group for group in match.groups() if group).strip().rstrip(".,;:").strip()
+            for match in _QUOTES_AROUND.finditer(text or "")]
+
+
 def _rule(number: str) -> str:
     return _("rule {number}").format(number=number)
 
@@ -540,6 +595,11 @@ def glossary_forms(title: str) -> list[str]:
 
 
 _STEMMED = ("es", "fr", "en")  # the languages whose names are compared by stems
+
+
+def _stems_in(text: str, lang: str) -> set[str]:
+    """The stems of `text` in `lang` when it is a language names are compared by stems, else none."""
+    return _stems(text, lang) if lang in _STEMMED else set()
 
 
 def _stems(text: str, lang: str) -> set[str]:

@@ -206,5 +206,10 @@ def check_action(value: dict[str, Any], path: Path) -> dict[str, Any]:
     arguments. Returns {"do": name, **checked arguments}; references are resolved later."""
     if "do" not in value:
         raise Invalid(path, f"missing key 'do' (one of: {', '.join(ACTIONS)})")
-    name = one_of(tuple(ACTIONS))(value["do"], path + ("do",))
+    given = value["do"]
+    if isinstance(given, str) and given not in ACTIONS:
+        from mtgrules.study.messages import english_action
+
+        given = english_action(given) or given  # `do = "atacar"`, `do = "détruire"`
+    name = one_of(tuple(ACTIONS))(given, path + ("do",))
     return {"do": name, **ACTIONS[name].check(value, path)}

@@ -166,7 +166,12 @@ def supertype(value: Any, path: Path) -> str:
 
 
 def keyword(value: Any, path: Path) -> str:
-    """A keyword the engine reads; any other would be silently ignored, so it is refused."""
+    """A keyword the engine reads, in English or as Spanish and French cards print it ("toque
+    mortal", "vol"); any other would be silently ignored, so it is refused."""
+    from mtgrules.study.messages import english_keyword
+
+    if isinstance(value, str) and (english := english_keyword(value)) in KEYWORDS:
+        return english
     return one_of(KEYWORDS, fold=True, what="a keyword")(value, path)
 
 

@@ -589,3 +589,58 @@ def words_lang(lang: str) -> str:
 
     person = interface_language()
     return person if person in LANGS and person != "en" else lang
+
+
+# The scenario files' action names in Spanish and French (`do = "atacar"`), as a judge would
+# write them: the verb of the rules and cards, with or without accents.
+ACTION_NAMES = {
+    "es": {"confabular": "connive", "convertir": "convert", "obtener_energia": "get_energy", "pagar_energia": "pay_energy",
+           "puede_pagar_energia": "may_pay_energy", "lanzar": "cast", "contrarrestar": "counter", "resolver": "resolve",
+           "copiar_hechizo": "copy_spell", "copia_ficha": "token_copy", "disparar": "trigger", "dano": "damage",
+           "hacer_dano": "damage", "robar": "draw", "contadores": "counters", "poner_contadores": "counters",
+           "quitar_contadores": "remove_counters", "saga": "lore", "capitulo": "lore", "destruir": "destroy",
+           "sacrificar": "sacrifice", "exiliar": "exile", "regresar_a_la_mano": "return_to_hand", "parpadeo": "flicker",
+           "poner_en_el_campo_de_batalla": "put_onto_battlefield", "atacar": "attack", "bloquear": "block",
+           "dano_de_combate": "combat_damage", "fin_del_combate": "end_combat", "limpieza": "cleanup",
+           "paso_final": "end_step", "conceder": "concede"},
+    "fr": {"conniver": "connive", "convertir": "convert", "obtenir_energie": "get_energy", "payer_energie": "pay_energy",
+           "peut_payer_energie": "may_pay_energy", "lancer": "cast", "contrecarrer": "counter", "resoudre": "resolve",
+           "copier_sort": "copy_spell", "copie_jeton": "token_copy", "declencher": "trigger", "blessures": "damage",
+           "infliger_blessures": "damage", "piocher": "draw", "marqueurs": "counters", "mettre_marqueurs": "counters",
+           "retirer_marqueurs": "remove_counters", "saga": "lore", "chapitre": "lore", "detruire": "destroy",
+           "sacrifier": "sacrifice", "exiler": "exile", "renvoyer_en_main": "return_to_hand", "clignoter": "flicker",
+           "mettre_sur_le_champ_de_bataille": "put_onto_battlefield", "attaquer": "attack", "bloquer": "block",
+           "blessures_de_combat": "combat_damage", "fin_du_combat": "end_combat", "nettoyage": "cleanup",
+           "etape_de_fin": "end_step", "conceder": "concede"},
+}
+
+
+def english_keyword(name: str) -> str | None:
+    """The engine's keyword for a Spanish or French name as cards print it (and its infinitive
+    where the card prints a verb: "toque mortal", "vuela", "volar", "piétinement"), compared
+    without case or accents; None when it is none."""
+    from mtgrules.text import fold
+
+    wanted = " ".join(fold(name).split())
+    for lang in ("es", "fr"):
+        for english, printed in _KEYWORDS[lang].items():
+            if fold(printed) == wanted:
+                return english
+    return _INFINITIVES.get(wanted)
+
+
+def english_action(name: str) -> str | None:
+    """The scenario action a Spanish or French name stands for (`atacar`, `détruire`,
+    `hacer daño`), compared without case or accents, spaces as underscores; None when none."""
+    from mtgrules.text import fold
+
+    wanted = "_".join(fold(name).replace("-", " ").split())
+    for lang in ("es", "fr"):
+        if wanted in ACTION_NAMES[lang]:
+            return ACTION_NAMES[lang][wanted]
+    return None
+
+
+# Keywords a judge says as a verb where cards print its third person ("vuela", "arrolla").
+_INFINITIVES = {"volar": "flying", "arrollar": "trample", "infectar": "infect", "marchitar": "wither",
+                "voler": "flying", "pietiner": "trample", "fletrir": "wither"}

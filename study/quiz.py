@@ -22,6 +22,7 @@ from enum import StrEnum
 from mtgrules import rulenumbers
 from mtgrules.study.citations import Citation, RuleTexts
 from mtgrules.study.messages import words_lang
+from mtgrules.text import fold
 
 
 class QuestionKind(StrEnum):
@@ -142,22 +143,35 @@ def _number_question(texts: RuleTexts, lang: str, number: str) -> Candidate:
 
 
 def _distractors(texts: RuleTexts, lang: str, number: str, family: dict[str, list[str]], rng: random.Random) -> list[str]:
-    """Up to three other texts: siblings first (the rules most easily confused), then rules of
-    the same section. Identical texts are skipped so exactly one choice is right."""
+    """Three other texts of the same section that could pass for the right one: the rules most
+    easily confused come first (`_likeness`: the same rule's other subrules, the nearest
+    numbers, the most words in common, a like length), and three are drawn from the best five,
+    so that a question asked again is not always the same. Identical texts are skipped so that
+    exactly one choice is right."""
     own = _text(texts, number, lang)
-    siblings = [n for n in family.get(_parent(number), []) if n != number]
-    cousins = [n for parent, ns in family.items() if section_of(parent) == section_of(number) for n in ns
-               if n != number and n not in siblings]
-    rng.shuffle(siblings)
-    rng.shuffle(cousins)
-    chosen: list[str] = []
-    for other in siblings + cousins:
+    section = [n for parent, ns in family.items() if section_of(parent) == section_of(number) for n in ns]
+    ranked = sorted((n for n in section if n != number), key=lambda other: -_likeness(texts, lang, number, other, section))
+    best: list[str] = []
+    for other in ranked:
         text = _text(texts, other, lang)
-        if text != own and text not in chosen:
-            chosen.append(text)
-        if len(chosen) == 3:
+        if text != own and text not in best:
+            best.append(text)
+        if len(best) == 5:
             break
-    return chosen
+    return rng.sample(best, min(3, len(best)))
+
+
+def _likeness(texts: RuleTexts, lang: str, number: str, other: str, order: list[str]) -> float:
+    """How easily `other`'s text is taken for `number`'s: a subrule of the same rule (the same
+    keyword's other subrules) counts most, then nearness in the rules' order, the share of words
+    in common and a like length."""
+    own, theirs = _text(texts, number, lang), _text(texts, other, lang)
+    sibling = 1.0 if _parent(other) == _parent(number) else 0.0
+    nearness = 1.0 / (1 + abs(order.index(other) - order.index(number)))
+    own_words, their_words = set(fold(own).split()), set(fold(theirs).split())
+    shared = len(own_words & their_words) / max(1, len(own_words | their_words))
+    length = min(len(own), len(theirs)) / max(1, len(own), len(theirs))
+    return 2 * sibling + nearness + 2 * shared + 0.5 * length
 
 
 def _text_question(texts: RuleTexts, lang: str, number: str, family: dict[str, list[str]]) -> Candidate:

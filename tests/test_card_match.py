@@ -117,3 +117,19 @@ def test_names_in_every_language_are_searched_as_words(home):
     assert "Planta de éter central  [es]  (Aether Hub)" in result.output
     # letters inside a word are not the word: no "eternauta" for "eter"
     assert all(not fold(n["name"]).startswith("etern") for n in data["names"])
+
+
+def complete(*words):
+    from click.shell_completion import ShellComplete
+
+    *args, incomplete = words
+    return [item.value for item in ShellComplete(cli, {}, "mtgrules", "_MTGRULES_COMPLETE").get_completions(list(args), incomplete)]
+
+
+def test_completion_keeps_what_was_typed_and_completes_in_the_language_typed(home):
+    """Issue 23, item 9, on Kaladesh's names: accents as printed, the typed letters as typed."""
+    assert complete("card", "armonia", "con", "el", "") == ["éter"]
+    assert complete("card", "Armonía", "con", "el", "et") == ["eter"]
+    assert complete("card", "éclairs", "") == ["maîtrisés"]
+    assert complete("card", "Éclairs", "ma") == ["maîtrisés"]
+    assert all(word.startswith("Élec") for word in complete("card", "Élec"))

@@ -275,3 +275,13 @@ def test_exit_codes(run, tmp_path):
 def test_bad_usage_is_one_line_and_exit_2(run, args, message):
     result = run(*args, input="rule 704.5g\n")
     assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.shared
+def test_standard_input_is_read_as_the_kind_given(run):
+    code = 'LETHAL = 704.5  # Transform: rule 701.28\nMESSAGE = "convert (701.50)"\n'
+    entries = json_lines(run("cite", "--json", "--written", "2024-06-07", "--format", "python", "-", input=code).stdout)
+    assert [(e["text"], e["line"], e["column"], e["fix"]) for e in entries] == [
+        ("rule 701.28", 1, 30, "rule 701.27"), ("701.50", 2, 21, "701.28")]
+    as_text = json_lines(run("cite", "--json", "--written", "2024-06-07", "-", input=code).stdout)
+    assert [e["text"] for e in as_text] == ["704.5", "rule 701.28", "701.50"]  # read as prose, the code's number too

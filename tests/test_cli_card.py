@@ -118,6 +118,10 @@ def complete(*words):
 
 def test_shell_completion_gives_the_next_word_of_names_in_any_language():
     assert "electrozoa" in complete("card", "elec")
-    assert "electrozoaire" in complete("card", "Élec")
-    assert complete("card", "planta", "de", "") == ["eter"]
+    assert "Électrozoaire" in complete("card", "Élec")  # as printed, what was typed kept
+    assert "electrozoaire" in complete("card", "elec")
+    assert complete("card", "planta", "de", "") == ["éter"]  # accents kept
+    assert complete("card", "planta", "de", "é") == ["éter"]
+    assert complete("card", "planta", "de", "ete") == ["eter"]  # what was typed, as typed
+    assert complete("card", "Sieste", "du", "") == ["jeune"]
     assert complete("card", "zzz") == []

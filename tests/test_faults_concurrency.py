@@ -1,9 +1,9 @@
 """Fault injection, with real processes: several ingests and searches at once, for a few
-seconds; an ingest waiting for another writer; ingests and index builds killed (SIGKILL) at
-random moments. No command fails or shows a traceback; every answer is the one the corpus
+seconds; an ingest waiting for another writer; ingests killed (SIGKILL) at random
+moments. No command fails or shows a traceback; every answer is the one the corpus
 gave before a change or after it, never a mixture; re-ingesting what is stored changes nothing
-(no new generation, no index build); after a kill the corpus is the old one or the new one,
-the index answers, and the next command leaves nothing of the killed one behind.
+(no new generation, the search tables not written again); after a kill the corpus is the old
+one or the new one, the search answers, and the next command leaves nothing of the killed one behind.
 
 `bench/soak.py` runs the same families for minutes; here each runs a bounded number of times.
 """
@@ -50,11 +50,9 @@ def mtgrules(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
 
 
 def answers(lookups: list[tuple[str, ...]] = LOOKUPS) -> dict[tuple, str]:
-    """What each lookup prints, less search scores: an index brought up to date in place
-    (`mtgrules.index.update`) counts the entries it deleted in its term statistics until its
-    segments merge, so a score may differ in the second decimal from a full build's while the
-    hits, their order and their texts are the same; what these tests guard is the corpus seen,
-    old or new, never a mixture."""
+    """What each lookup prints, less search scores (bm25's statistics follow the entries written
+    since, so a score may differ in a late decimal while the hits, their order and their texts are
+    the same); what these tests guard is the corpus seen, old or new, never a mixture."""
     found = {}
     for lookup in lookups:
         done = mtgrules(*lookup)

@@ -38,6 +38,7 @@ COMMANDS = [
     ["diff", "latest", "latest"],
     ["engine", "coverage"],
     ["judge", str(Path(__file__).resolve().parents[1] / "examples" / "gift.toml")],
+    ["cite", str(Path(__file__).resolve().parents[1] / "tests" / "cite" / "quiz-2024.txt")],
 ]
 IDS = [arguments[0] for arguments in COMMANDS]
 

@@ -72,6 +72,10 @@ ENGLISH = english_label_words()
 
 # What a judge types in a day, on the sample corpus: found, not found, and mistyped.
 COMMANDS = [
+    ["search", "energía"],
+    ["search", "confabular", "--lang", "fr"],
+    ["search", "qwertyuiopzz"],
+    ["search", "indestructible", "toughness"],
     ["rule", "704.5"],
     ["rule", "701.50a", "--lang", "fr"],
     ["rule", "999.9"],

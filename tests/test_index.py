@@ -312,7 +312,7 @@ def test_fuzzy_edits_are_capped_at_two(index):
 
 
 def test_writing_the_tables_shows_a_progress_bar_only_on_a_terminal(monkeypatch, capsys):
-    many = [rule(f"800.{n}", "en", f"energy counter {n}") for n in range(1, 2500)]
+    many = [rule(f"800.{n}", "en", f"energy counter {n}") for n in range(1, 3000)]  # written anew, not in place
     monkeypatch.setattr(store, "_DERIVERS", [])  # written by the first search, which reports
     use_corpus(monkeypatch, many)
     with Index.current(TerminalReporter()):
@@ -399,3 +399,70 @@ def test_a_card_printed_again_under_another_name_teaches_the_lexicon_nothing_mor
             db.close()
 
     assert learned([*spanish, *cards, *renamed]) == learned([*spanish, *cards])
+
+
+def _tables_content():
+    """What the search tables hold, entry by entry, without the ids the entries were given."""
+    db = sqlite3.connect(store.Store().path)
+    try:
+        rows = db.execute("SELECT s.title, s.body, s.words, s.card, s.number, s.lang, s.kind, s.views, e.stored"
+                          " FROM search s JOIN search_entries e ON e.id = s.rowid").fetchall()
+        state = dict(db.execute("SELECT key, value FROM search_state WHERE key IN ('langs', 'editions', 'documents')"))
+    finally:
+        db.close()
+    return sorted((*row[:3], sorted(row[3].split()), *row[4:]) for row in rows), state
+
+
+def test_an_update_in_place_writes_what_writing_anew_writes(sample, monkeypatch):
+    """A page ingested into a corpus updates the entries it touches (its own, those of its
+    cards and rules, whose "also in" and names change), and the tables then hold what writing
+    them anew would: the same entries, the same columns."""
+    calls = []
+    monkeypatch.setattr(tables, "write_all", lambda *args, real=tables.write_all: (calls.append(1), real(*args))[1])
+    page = [
+        ruling("Electrozoa", "fr", 2, "e2", "Les marqueurs d'énergie ne sont pas du mana.", printed_name="Électrozoaire"),
+        ruling("Aether Hub", "es", 1, "e1", "{E} representa un contador de energía.", printed_name="Planta de éter central"),
+        rule("704.5a", "fr", "Un joueur qui a 0 point de vie ou moins perd la partie."),
+    ]
+    with store.Store().writing() as writer:
+        writer.put("page", "digest-of-the-page", "ruling_page", page)
+    assert calls == [], "written in place"
+    updated = _tables_content()
+    with store.Store().writing() as writer:
+        tables.write_all(writer)
+    assert _tables_content() == updated
+    with Index.current() as index:
+        [hit] = index.search("marqueurs mana", langs=["fr"], translate=False).hits
+        assert (hit.key, hit.other_langs) == (["ruling", "Electrozoa", 2], ["en"])
+        [english] = index.search("life", langs=["en"], translate=False).hits
+        assert (english.number, english.other_langs) == ("704.5a", ["es", "fr"])
+
+
+def test_removing_a_document_updates_the_entries_in_place(sample, monkeypatch):
+    page = [ruling("Electrozoa", "fr", 2, "e2", "Les marqueurs d'énergie ne sont pas du mana.", printed_name="Électrozoaire")]
+    with store.Store().writing() as writer:
+        writer.put("page", "digest-of-the-page", "ruling_page", page)
+    with store.Store().writing() as writer:
+        writer.remove("page")
+    updated = _tables_content()
+    with store.Store().writing() as writer:
+        tables.write_all(writer)
+    assert _tables_content() == updated
+    with Index.current() as index:
+        assert index.search("marqueurs", langs=["fr"], translate=False).hits == []
+
+
+def test_suggestions_and_fuzzy_words_come_from_every_languages_vocabulary(index):
+    """ "arollar" is in no record's text, but the lexicon's Spanish has "arrollar" (trample):
+    the suggestion and a fuzzy word's expansions come from every language's vocabulary."""
+    assert index.search("arollar").suggestion == "arrollar"
+    assert "arrollar" in index.near_words("arollar", 1, 1)
+
+
+def test_a_query_that_was_not_utf8_is_refused_as_such_not_as_damage(index):
+    """Bytes that were not UTF-8 reach Python as lone surrogates (`surrogateescape`): the
+    query is refused in one line saying so, and nothing is taken for a damaged index."""
+    for text in ["en\udcffergy", "\udcff\udcfe", "caf\udcc3 energy~"]:
+        with pytest.raises(QueryError, match="is not UTF-8 text"):
+            index.search(text)
+    assert index.search("energy").hits, "the index is as it was"

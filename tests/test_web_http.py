@@ -262,6 +262,11 @@ def test_an_unknown_rule_is_404_with_the_nearest_rules(client):
     assert page.status_code == 404 and f'href="/rule/704.5?lang=en&amp;edition={EDITION}"' in page.text
 
 
+def test_not_found_is_said_in_the_interface_language(client):
+    answer = client.get(f"/api/rule/704.5zz?lang=en&edition={EDITION}", headers={"accept-language": "es"}).json()
+    assert answer["error"] == f"no existe la regla 704.5zz en el corpus (edición {EDITION})"
+
+
 def test_unknown_card_term_and_page_are_404(client):
     card = client.get("/api/card/Zzyzx%20Flarnqua")
     assert card.status_code == 404 and card.json()["error"] == "no card named 'Zzyzx Flarnqua' in the corpus"

@@ -35,3 +35,17 @@ def test_the_seeds_alone_are_kept_in_memory_until_a_database_appears(isolated_ho
     ingest.ingest([str(corpus_file("rulings/MH3-electrozoa.mtgjson-excerpt.json"))], corpus=Store(isolated_home / "corpus.sqlite3"))
     reader.renew()
     assert not reader.in_memory and reader.count() > seeds
+
+
+def test_the_term_dictionary_is_kept_until_the_corpus_changes(isolated_home):
+    from mtgrules.web.reader import Reader
+
+    reader = Reader(Store(isolated_home / "corpus.sqlite3"))
+    first = reader.dictionary(None)
+    reader.snapshot()
+    assert reader.dictionary(None) is first
+    ingest.ingest([str(corpus_file("cr/keywords_en_es_fr.tsv"))], corpus=Store(isolated_home / "corpus.sqlite3"))
+    reader.snapshot()
+    again = reader.dictionary(None)
+    assert again is not first
+    assert len(again.entries) > len(first.entries)

@@ -85,7 +85,7 @@ class Site:
 
     def asked(self, request: Request, query=None) -> pages.Asked:
         return pages.Asked(self.reader, request.query_params if query is None else query,
-                           request.cookies.get(LANGS_COOKIE), request.headers.get("accept-language"))
+                           request.cookies.get(LANGS_COOKIE), request.headers.get("accept-language"), self.words(request))
 
     def html(self, request: Request, template: str, data: dict, status: int = 200) -> HTMLResponse:
         words = self.words(request)

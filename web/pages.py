@@ -15,6 +15,7 @@ from typing import Any
 
 from mtgrules import rulenumbers
 from mtgrules.cli.show_search import json_row, rule_number_asked
+from mtgrules.i18n import N_
 from mtgrules.lookup import changes, editions
 from mtgrules.lookup.card_names import match_card
 from mtgrules.lookup.cards import card_entry
@@ -24,7 +25,7 @@ from mtgrules.lookup.rules import parse_numbers, rule_entries, similar_numbers
 from mtgrules.lookup.stale import report, runs
 from mtgrules.records import KINDS
 from mtgrules.web import params, render
-from mtgrules.web.language import content_languages
+from mtgrules.web.language import Words, content_languages
 from mtgrules.web.params import BadRequest, NotFound
 from mtgrules.web.reader import Reader
 
@@ -37,6 +38,12 @@ class Asked:
     query: Any  # the query parameters (starlette's QueryParams, or a form)
     langs_cookie: str | None = None
     accept_language: str | None = None
+    words: Words = field(default_factory=lambda: Words("en"))  # the interface's, for what a page says
+
+    def say(self, message: str, **values: Any) -> str:
+        """A message (marked with `N_`, the command line's where it says the same) in the
+        interface language."""
+        return self.words.gettext(message, **values)
 
 
 @dataclass
@@ -47,7 +54,6 @@ class Page:
     canonical: str | None = None  # the page's full address: a request elsewhere is sent there
     status: int = 200
     remember_langs: list[str] | None = None  # the content languages the address chose
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _with_english(langs: list[str]) -> list[str]:
@@ -122,7 +128,8 @@ def rule(asked: Asked, number: str) -> Page:
     if not known:
         close = similar_numbers(catalog, numbers[0])
         raise NotFound(
-            f"no rule {written} in the corpus (edition {catalog.edition})",
+            asked.say(N_("no rule {numbers} in the corpus ({edition})"), numbers=written,
+                      edition=asked.say(N_("edition {edition}"), edition=catalog.edition)),
             [{"number": n, "title": catalog.title_of(n, langs), "url": render.rule_address(n, langs, catalog.edition)} for n in close],
         )
     groups = [rule_entries(catalog, n, langs, asked.reader.registry) for n in known]
@@ -145,7 +152,7 @@ def card(asked: Asked, name: str) -> Page:
     canonical = render.card_address(name, langs)
     match = match_card(catalog, name)
     if match.kind == "none":
-        raise NotFound(f"no card named {name!r} in the corpus",
+        raise NotFound(asked.say(N_("no card named {name!r} in the corpus"), name=name),
                        [{"name": c.card, "url": render.card_address(c.card, langs)} for c in match.suggestions])
     if len(match.candidates) > 1:
         data = {"name": name, "candidates": [(c.card, render.card_address(c.card, langs)) for c in match.candidates],
@@ -164,17 +171,16 @@ def card(asked: Asked, name: str) -> Page:
 
 def term(asked: Asked, word: str) -> Page:
     """A game term: its definitions, defining rule, and names per language with their source."""
-    from mtgrules.lookup.terms import Dictionary
-
     word = params.text({"word": word}, "word", required=True)
     edition = params.edition(asked.query)
-    catalog = asked.reader.catalog(edition)
-    dictionary = Dictionary(catalog)
+    dictionary = asked.reader.dictionary(edition)
+    catalog = dictionary.catalog
     langs, given = _content_langs(asked, dictionary.languages(), "term names")
     canonical = render.term_address(word, langs, catalog.edition)
     found = dictionary.find(word)
     if not found.entries:
-        raise NotFound(f"no term {word!r} in the corpus (edition {catalog.edition})",
+        raise NotFound(asked.say(N_("no term {word!r} in the corpus ({edition})"), word=word,
+                                 edition=asked.say(N_("edition {edition}"), edition=catalog.edition)),
                        [{"term": t, "url": render.term_address(t, langs, catalog.edition)} for t in dictionary.similar(word)])
     entries = [dictionary.describe(entry, langs, found, word) for entry in found.entries]
     return Page("term.html", {"word": word, "entries": entries, "langs": langs, "edition": catalog.edition},
@@ -211,8 +217,14 @@ def history(asked: Asked, number: str) -> Page:
     found = find_edition(trace, written, edition)
     if found is None:
         elsewhere = editions_with(trace, written)
-        where = f"the {edition} edition" if edition else "any English edition of the corpus"
-        raise NotFound(f"no rule {written} in {where}",
+        if edition and elsewhere:
+            message = asked.say(N_("no rule {number} in the {edition} edition (it is in {editions})"), number=written,
+                                edition=edition, editions=", ".join(elsewhere))
+        elif edition:
+            message = asked.say(N_("no rule {number} in the {edition} edition"), number=written, edition=edition)
+        else:
+            message = asked.say(N_("no rule {number} in any English edition of the corpus"), number=written)
+        raise NotFound(message,
                        [{"number": written, "edition": e, "url": render.rule_address(written, langs, e, "history")}
                         for e in elsewhere])
     canonical = render.rule_address(written, langs or [], found, "history")
@@ -286,15 +298,18 @@ def scenario_form(asked: Asked) -> Page:
 
 
 def _scenario_data(asked: Asked, text: str, chosen: str | None) -> dict[str, Any]:
+    from mtgrules.study.messages import LANGS
+
     catalog = asked.reader.catalog(None)
     return {"text": text, "example": chosen, "examples": list(examples()), "judged": None,
-            "held": catalog.rule_langs(), "editions": [e.date for e in asked.reader.store.editions()]}
+            "judge_langs": sorted({*LANGS, *catalog.rule_langs()}), "editions": [e.date for e in asked.reader.store.editions()]}
 
 
 def judge(asked: Asked, raw: bytes, source: str) -> Page:
     """A scenario judged: its events, each with the rule it cites in the chosen language, and
     the board at the end. Nothing is stored."""
     from mtgrules.study import board, citations, judging, scenario
+    from mtgrules.study.messages import LANGS
     from mtgrules.study.report import board_lines, event_rows
 
     loaded = scenario.load_bytes(raw, source)
@@ -302,8 +317,9 @@ def judge(asked: Asked, raw: bytes, source: str) -> Page:
     catalog = asked.reader.catalog(edition)
     texts = citations.RuleTexts.of_view(catalog)
     lang = params.text(asked.query, "lang") or citations.default_lang(texts)
-    if lang not in ("en", "es", "fr") and lang not in catalog.rule_langs():
-        raise BadRequest(f"lang={lang}: give one language the rules are in ({', '.join(catalog.rule_langs())})")
+    known = sorted({*LANGS, *catalog.rule_langs()})
+    if lang not in known:
+        raise BadRequest(f"lang={lang}: give one of {', '.join(known)}")
     judgement = judging.judge(loaded)
     rows = event_rows(judgement, texts, lang)
     facts = board.board(judgement.state)
@@ -312,7 +328,8 @@ def judge(asked: Asked, raw: bytes, source: str) -> Page:
     for step in judgement.steps:
         steps.append({"index": step.index, "action": judging.describe_action(step.action) if step.action else None,
                       "rows": [row for row in rows if row["step"] == step.index]})
-    data = _scenario_data(asked, raw.decode("utf-8-sig", errors="replace"), None)
+    chosen = params.text(asked.query, "example") or None
+    data = _scenario_data(asked, raw.decode("utf-8-sig", errors="replace"), chosen if chosen in examples() else None)
     data.update(judged={"title": loaded.title, "steps": steps, "board": board_lines(facts, lang), "lang": lang,
                         "edition": catalog.edition,
                         "verdict": None if verdict is None else {"agrees": verdict.agrees, "expectations": verdict.expectations,

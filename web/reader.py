@@ -18,7 +18,7 @@ works out after a migration are left to the next command that writes.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mtgrules.lookup.catalog import Catalog, resolve_edition
 from mtgrules.store import Store
@@ -32,6 +32,7 @@ class Reader:
 
     def __init__(self, store: Store | None = None):
         self.store = store or Store()
+        self._dictionary: tuple[tuple, Any] | None = None  # (edition, fingerprint) and its dictionary
 
     def snapshot(self) -> None:
         """Read the corpus as it is now for this request (a new snapshot on the next query)."""
@@ -55,6 +56,18 @@ class Reader:
         """The view of `edition` (a date, `latest`, None for the default); EditionError when
         the corpus has no such edition."""
         return Catalog(self.store, resolve_edition(self.store, edition))
+
+    def dictionary(self, edition: str | None):
+        """The term dictionary of an edition's view (`mtgrules.lookup.terms.Dictionary`), kept
+        while the corpus is unchanged: building it reads every term and title (some 150 ms), a
+        lookup in it a few."""
+        from mtgrules.lookup.terms import Dictionary
+
+        catalog = self.catalog(edition)
+        key = (catalog.edition, self.store.fingerprint())
+        if self._dictionary is None or self._dictionary[0] != key:
+            self._dictionary = (key, Dictionary(catalog))
+        return self._dictionary[1]
 
     def trace(self):
         """The identities the store keeps across its English editions."""

@@ -1,0 +1,157 @@
+"""Text laid out by the columns it takes on a terminal, not by its characters.
+
+A wide character (Chinese, Japanese, Korean: East Asian Width W or F) takes two columns, a
+combining accent none, and the marks the output sets around words before colouring them (the
+search's snippet marks, the private-use marks of word differences) none on a terminal, where
+they become colour codes, and two without colour, where they become `**` or `[-`, `{+`…
+
+`wrap` fills paragraphs to a width by these columns. It breaks at spaces, and between two wide
+characters (Chinese and Japanese text has no spaces), never inside a marked span (a search's
+`**lethal damage**` stays on one line when it fits), and a word longer than the line is cut
+only when it must be.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# The snippet marks (mtgrules.index.snippets) and the word-difference marks (cli/editions).
+MARK_STARTS = "\x02\ue000\ue002"
+MARK_ENDS = "\x03\ue001\ue003"
+MARKS = MARK_STARTS + MARK_ENDS
+
+
+def char_width(char: str, marks: int = 0) -> int:
+    if char in MARKS:
+        return marks
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def display_width(text: str, marks: int = 0) -> int:
+    """The columns `text` takes (one line); each mark counts `marks`."""
+    if text.isascii() and not any(char in MARKS for char in text):
+        return len(text)
+    return sum(char_width(char, marks) for char in text)
+
+
+def _units(paragraph: str) -> list[str]:
+    """The paragraph cut where a line may break: a run of spaces is a unit of its own; a run of
+    narrow characters is one unit, a wide character one unit by itself; a marked span (from a
+    start mark to its end) is one unit whatever it holds."""
+    units: list[str] = []
+    current = ""
+    depth = 0
+    for char in paragraph:
+        if char in MARK_STARTS:
+            if not depth and current and not current.strip(" "):
+                units.append(current)  # the spaces before a marked span are a break
+                current = ""
+            depth += 1
+        elif char in MARK_ENDS:
+            depth = max(0, depth - 1)
+        if depth or char in MARK_ENDS:
+            current += char
+            continue
+        if char == " ":
+            if current.strip(" "):
+                units.append(current)
+                current = ""
+            current += " "  # a run of spaces is one unit: two spaces between fields stay two
+        elif current and not current.strip(" "):
+            units.append(current)
+            current = char
+            continue
+        elif char_width(char) == 2 and not unicodedata.category(char).startswith("P"):
+            if current:
+                units.append(current)
+            current = char
+        else:
+            # Closing punctuation (，。」) stays with the character before it.
+            if current and char_width(current[-1]) == 2 and char_width(char) == 1 and not unicodedata.category(char).startswith("P"):
+                units.append(current)
+                current = ""
+            current += char
+    if current:
+        units.append(current)
+    return units
+
+
+def _fitting_spans(units: list[str], room: int, marks: int) -> list[str]:
+    """A marked span wider than a whole line is marked word by word instead, so that it can
+    break at its spaces and every line still opens and closes its marks."""
+    fitted: list[str] = []
+    for unit in units:
+        start, end = unit[:1], unit.rstrip()[-1:]
+        marked = start in MARK_STARTS and end in MARK_ENDS and unit.count(start) == 1
+        if not marked or display_width(unit, marks) <= room or " " not in unit:
+            fitted.append(unit)
+            continue
+        closing = unit.rindex(end)
+        inner, after = unit[1:closing], unit[closing + 1:]
+        pieces = inner.split(" ")
+        for position, piece in enumerate(pieces):
+            if position:
+                fitted.append(" ")
+            fitted.append(f"{start}{piece}{end}" + (after if position == len(pieces) - 1 else ""))
+    return fitted
+
+
+def _cut(unit: str, room: int, marks: int) -> tuple[str, str]:
+    """The longest start of `unit` that fits in `room` columns, and the rest (at least one
+    character is taken, so that a line always advances)."""
+    taken, used = "", 0
+    for index, char in enumerate(unit):
+        width = char_width(char, marks)
+        if used + width > room and taken:
+            return taken, unit[index:]
+        taken += char
+        used += width
+    return taken, ""
+
+
+def wrap_paragraph(paragraph: str, width: int, indent: str = "", subsequent: str | None = None, marks: int = 0) -> list[str]:
+    """The paragraph's lines, each at most `width` columns with its indent."""
+    subsequent = indent if subsequent is None else subsequent
+    lines: list[str] = []
+    line, used = indent, display_width(indent)
+    started = False  # the line holds a word (its indent alone does not count)
+    pending_space = 0
+    for unit in _fitting_spans(_units(paragraph), width - display_width(subsequent), marks):
+        if not unit.strip(" "):
+            pending_space = len(unit) if started else 0
+            continue
+        size = display_width(unit, marks)
+        space = pending_space
+        if started and used + space + size > width:
+            lines.append(line)
+            line, used, started = subsequent, display_width(subsequent), False
+        elif space:
+            line += " " * space
+            used += space
+        pending_space = 0
+        while used + size > width and not started and size > 0:
+            head, unit = _cut(unit, width - used - (marks if unit[:1] in MARK_STARTS else 0), marks)
+            if not unit:
+                break
+            opened = next((char for char in head if char in MARK_STARTS), None)
+            if opened is not None and not any(char in MARK_ENDS for char in head):
+                closing = MARK_ENDS[MARK_STARTS.index(opened)]
+                head, unit = head + closing, opened + unit  # a word longer than a line: its mark closed and opened again
+            lines.append(line + head)
+            line, used = subsequent, display_width(subsequent)
+            size = display_width(unit, marks)
+        line += unit
+        used += size
+        started = True
+    lines.append(line)
+    return lines
+
+
+def fit(text: str, width: int, marks: int = 0) -> str:
+    """`text` cut to `width` columns with "…" when longer."""
+    if display_width(text, marks) <= width:
+        return text
+    head, _rest = _cut(text, max(1, width - 1), marks)
+    return head.rstrip() + "…"
