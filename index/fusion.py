@@ -22,20 +22,23 @@ Pure functions over ranked lists of keys: no index, no engine.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Generic, TypeVar
+
+Key = TypeVar("Key", bound=Hashable)  # what ties a record to its translations
 
 K = 60  # the constant of Cormack et al.: a list's first records are close, its tenth is not far behind
 OTHER_LANGUAGE_WEIGHT = 0.3
 
 
-class Ranked:
+class Ranked(Generic[Key]):
     """One search's hits, best first, as keys (what ties a record to its translations), with the
     list's weight and whether its language is one the person asked for."""
 
     __slots__ = ("asked", "keys", "weight")
 
-    def __init__(self, keys: Sequence[Hashable], weight: float = 1.0, asked: bool = True):
-        self.keys = list(keys)
+    def __init__(self, keys: Sequence[Key], weight: float = 1.0, asked: bool = True):
+        self.keys: list[Key] = list(keys)
         self.weight = weight
         self.asked = asked
 
@@ -53,15 +56,15 @@ def coverage_weight(matched: int, content_words: int) -> float:
     return share * share
 
 
-def fused_scores(lists: Sequence[Ranked], k: int = K) -> dict[Hashable, float]:
+def fused_scores(lists: Sequence[Ranked[Key]], k: int = K) -> dict[Key, float]:
     """Each key's fused score: the sum over lists of weight / (k + rank), rank from 1. A key
     listed twice in one list counts at its best rank."""
-    scores: dict[Hashable, float] = {}
+    scores: dict[Key, float] = {}
     for ranked in lists:
         weight = ranked.weight if ranked.asked else ranked.weight * OTHER_LANGUAGE_WEIGHT
         if weight <= 0:
             continue
-        seen: set[Hashable] = set()
+        seen: set[Key] = set()
         for rank, key in enumerate(ranked.keys, start=1):
             if key in seen:
                 continue
@@ -70,7 +73,7 @@ def fused_scores(lists: Sequence[Ranked], k: int = K) -> dict[Hashable, float]:
     return scores
 
 
-def order(lists: Sequence[Ranked], k: int = K, boost: dict[Hashable, float] | None = None) -> list[Hashable]:
+def order(lists: Sequence[Ranked[Key]], k: int = K, boost: Mapping[Key, float] | None = None) -> list[Key]:
     """The keys of every list, fused: first those some asked-for list found, by the fused score
     of the asked-for lists alone (a language not asked for does not reorder them: an English
     query's Spanish translation finds the corpus's few Spanish records, whose English twins it
@@ -85,7 +88,7 @@ def order(lists: Sequence[Ranked], k: int = K, boost: dict[Hashable, float] | No
             if key in scores:
                 scores[key] *= factor
     asked = {key for ranked in lists if ranked.asked and ranked.weight > 0 for key in ranked.keys}
-    first_seen: dict[Hashable, int] = {}
+    first_seen: dict[Key, int] = {}
     for ranked in lists:
         for key in ranked.keys:
             first_seen.setdefault(key, len(first_seen))

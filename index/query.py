@@ -791,7 +791,7 @@ class Index:
         (the Spanish 704.5g and the English one) counts once, shown in the query's language
         (`own`) where the corpus has it, else in English (`_preference`). Snippets are made for
         the hits shown only."""
-        lists: list[fusion.Ranked] = []
+        lists: list[fusion.Ranked[str]] = []
         shown: dict[str, _Found] = {}
         first: dict[str, float] = {}
         found_any = False
