@@ -721,6 +721,8 @@ class Index:
         # A card named in plain words; one named with `card:` is the person's own filter.
         mentions = self._card_mentions(text) if translate and ":" not in text else []
         rest = card_mentions.rest(text, mentions) if mentions else text
+        if mentions and not query_text.little_words_left_out(rest, langs)[0].strip(" ()"):
+            rest = text  # the card's name alone: its rulings first, then what its words find (the card itself)
         plan = self.translator.plan(rest, langs) if translate and rest else Plan([], langs)
         own = plan.detected or langs
         little = query_text.only_little_words(rest, own) if rest else None
