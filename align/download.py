@@ -114,10 +114,12 @@ def _size(count: int) -> str:
 
 
 def download(url: str, target: Path, *, sha256: str | None = None, size: int | None = None,
-             reporter: DownloadReporter = SILENT) -> bool:
+             largest: int | None = None, reporter: DownloadReporter = SILENT) -> bool:
     """Fetch `url` into `target`, resuming a part left by an earlier attempt, and swap it in
     once complete and checked (size; `size` when the source lists one; `sha256` when it
-    publishes one). Returns True when a part was resumed."""
+    publishes one). Past `size`, else `largest` (the most such a file can be, when its source
+    says), else LARGEST_DOWNLOAD bytes, the download is refused. Returns True when a part was
+    resumed."""
     paths.make_folders(target.parent)
     part, state_file = target.with_name(target.name + ".part"), target.with_name(target.name + ".part.json")
     state = _read_state(state_file)
@@ -135,14 +137,14 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
     except DownloadError as error:
         if offset and error.status == 416:  # the server cannot serve the rest: start over
             part.unlink()
-            return download(url, target, sha256=sha256, size=size, reporter=reporter)
+            return download(url, target, sha256=sha256, size=size, largest=largest, reporter=reporter)
         raise
     with response:
         resumed, total = _where_it_starts(response, offset, url)
         done = offset if resumed else 0
         encoding = response.headers.get("Content-Encoding", "identity").lower()
         validator = response.headers.get("ETag") or response.headers.get("Last-Modified")
-        cap = size if size is not None and encoding == "identity" else LARGEST_DOWNLOAD
+        cap = size if size is not None and encoding == "identity" else largest or LARGEST_DOWNLOAD
         try:
             if total is not None and total > cap:
                 raise DownloadError(f"{url}: the server announces {total:,} bytes, more than {_expected(size, cap)}; "
@@ -274,24 +276,27 @@ class _PacedSocket:
         return getattr(self._sock, name)
 
 
-class _PacedHTTP(http.client.HTTPConnection):
+class _Paced:
+    """What a connection adds to keep the pace: its socket, once connected, is a `_PacedSocket`
+    (for HTTPS, the TLS socket, wrapped after the handshake)."""
+
+    sock: object
+
     def __init__(self, *args, pace: _Pace, **kwargs):
         super().__init__(*args, **kwargs)
         self._pace = pace
 
     def connect(self) -> None:
-        super().connect()
-        self.sock = _PacedSocket(self.sock, self._pace)
+        super().connect()  # type: ignore[misc]
+        self.sock = _PacedSocket(self.sock, self._pace)  # type: ignore[arg-type]
 
 
-class _PacedHTTPS(http.client.HTTPSConnection):
-    def __init__(self, *args, pace: _Pace, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._pace = pace
+class _PacedHTTP(_Paced, http.client.HTTPConnection):
+    pass
 
-    def connect(self) -> None:
-        super().connect()
-        self.sock = _PacedSocket(self.sock, self._pace)
+
+class _PacedHTTPS(_Paced, http.client.HTTPSConnection):
+    pass
 
 
 class _HTTP(urllib.request.HTTPHandler):

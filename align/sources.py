@@ -22,6 +22,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 from mtgrules.align.download import DownloadError, fetch
 from mtgrules.errors import ParseError
 from mtgrules.parsers import rules_page, scryfall
+from mtgrules.parsers.decoding import MAX_DOCUMENT_BYTES
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 MTGJSON_API = "https://mtgjson.com/api/v5/"
@@ -43,6 +44,7 @@ class Remote:
     version: str  # what tells this file from the one held: the address, the published hash, the date
     sha256: str | None = None
     size: int | None = None
+    largest: int | None = None  # the most this file can be, when no size is listed (a rules text)
 
 
 def newest_rules(page_url: str = RULES_PAGE) -> Remote:
@@ -50,7 +52,9 @@ def newest_rules(page_url: str = RULES_PAGE) -> Remote:
     html = fetch(page_url).decode("utf-8", errors="replace")
     url = rules_page.rules_text_link(html, page_url)
     name = _UNSAFE.sub("_", _unquoted_name(url)).strip("_") or "rules.txt"
-    return Remote("rules", url, name, version=url)
+    # No larger than any document mtgrules reads (the rules text is about 1 MB): an endless
+    # answer is refused there, not after gigabytes.
+    return Remote("rules", url, name, version=url, largest=MAX_DOCUMENT_BYTES)
 
 
 def mtgjson_files(base_url: str = MTGJSON_API, sets: list[str] | None = None) -> list[Remote]:

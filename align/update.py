@@ -89,7 +89,8 @@ def update(reporter: UpdateReporter, *, only: tuple[str, ...] = SOURCES, sets: l
             if target.exists() and state.version(target) == remote.version:
                 outcomes.append(Outcome(remote.source, target, "up to date"))
                 continue
-            resumed = download(remote.url, target, sha256=remote.sha256, size=remote.size, reporter=reporter)
+            resumed = download(remote.url, target, sha256=remote.sha256, size=remote.size, largest=remote.largest,
+                               reporter=reporter)
             state.fetched(target, remote.url, remote.version)
             outcomes.append(Outcome(remote.source, target, "resumed" if resumed else "downloaded"))
         try:

@@ -20,9 +20,9 @@ import pytest
 from card_data import set_file
 from comprehensive_rules_fragment import FRAGMENT
 from faults import assert_clean, assert_refused, run
-from local_server import LocalServer, Route
+from local_server import LocalServer, Route, closed_port
 
-from mtgrules.align import download
+from mtgrules.align import download, sources
 
 RULES_TEXT = "/media/MagicCompRules 20260807.txt"
 PAGE = f'<p><a href="{RULES_TEXT}">TXT</a></p>'.encode()
@@ -66,6 +66,7 @@ def small_bounds(monkeypatch):
     monkeypatch.setattr(download, "TIMEOUT", 3)
     monkeypatch.setattr(download, "LARGEST_DOWNLOAD", 4 << 20)
     monkeypatch.setattr(download, "SMALL_DOCUMENT", 1 << 20)
+    monkeypatch.setattr(sources, "MAX_DOCUMENT_BYTES", 4 << 20)  # the bound of a rules text
 
 
 # --- redirects -----------------------------------------------------------------------------------
@@ -109,6 +110,12 @@ def test_an_error_after_a_redirect_names_where_it_was_redirected(server, isolate
     assert_refused(update(server, "--only", "rules"), "redirected to", "/moved", "503")
 
 
+def test_an_unreachable_redirect_target_is_named_not_the_first_host(server, isolated_home):
+    port = closed_port()
+    server.routes["/en/rules"] = Route(status=302, headers={"Location": f"http://127.0.0.1:{port}/rules"})
+    assert_refused(update(server, "--only", "rules"), f"cannot reach 127.0.0.1:{port}")
+
+
 # --- time and size -------------------------------------------------------------------------------
 
 
@@ -131,6 +138,14 @@ def test_a_server_sending_one_byte_a_second_ends(server, isolated_home, small_bo
 def test_an_endless_document_is_refused_and_nothing_kept(server, isolated_home, small_bounds, path):
     server.routes[path] = Route(stream=endless(), content_type="text/plain")
     assert_refused(update(server, "--only", "rules"), "more than", "MiB")
+    assert left_in_downloads(isolated_home) == []
+
+
+def test_an_endless_rules_text_stops_at_the_largest_document(server, isolated_home, monkeypatch):
+    """Not at the bound of a card data file (gigabytes): at what ingest reads of a text."""
+    monkeypatch.setattr(sources, "MAX_DOCUMENT_BYTES", 2 << 20)
+    server.routes[RULES_TEXT] = Route(stream=endless(), content_type="text/plain")
+    assert_refused(update(server, "--only", "rules"), "more than 2 MiB")
     assert left_in_downloads(isolated_home) == []
 
 
