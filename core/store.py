@@ -1047,6 +1047,12 @@ class Store(Queries):
         """Read the corpus as it is now (a new snapshot) on the next query."""
         self.close()
 
+    def read_copy_in_memory(self) -> None:
+        """Read (and write) a copy of the database in memory from now on: for a reader that
+        must write derived tables into a database it cannot write."""
+        self.close()
+        self._db = self._in_memory(copy_of=self.path if self.path.exists() else None)
+
     def renew(self) -> None:
         """`refresh`, for a reader that asks often (the web server, at every request): the
         read transaction ends and the next query begins a new snapshot on the same connection,

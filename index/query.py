@@ -561,6 +561,7 @@ class Index:
         self.reporter = reporter
         self._snapshot: sqlite3.Connection | None = None
         self._generation: str | None = None
+        self._copy = False  # reading a copy in memory of a database that cannot be written
         self.begin()
 
     @classmethod
@@ -577,18 +578,12 @@ class Index:
     def begin(self) -> None:
         """Read the corpus as it is now (a new snapshot), the search tables brought up to date
         first when they are not (`tables.is_current`)."""
+        if self._snapshot is not None and not self._copy:
+            self.corpus.renew()  # a new snapshot, on the same connection while nothing changed
         db = self.corpus.db
-        if db is self._snapshot and db is not None:  # a new read transaction on the same connection
-            if db.in_transaction:
-                db.execute("COMMIT")
-            db.execute("BEGIN")
         found = tables.state(db)
         if not tables.is_current(db, found):
-            with tables.reporting(self.reporter):
-                if found:
-                    self.reporter.note("bringing the search tables up to date with the corpus")
-                with self.corpus.writing() as writer:
-                    tables.refresh(writer)
+            self._bring_up_to_date(bool(found))
             db = self.corpus.db
             found = tables.state(db)
         self._snapshot = db
@@ -600,6 +595,25 @@ class Index:
             self.translator = Translator(tables.Vocabulary(lambda: self.db), self.langs)
             self._vocabulary_ready = False
             self._titles: dict[str | None, dict[str, list[str]]] = {}  # per view: title key -> numbers
+
+    def _bring_up_to_date(self, written_before: bool) -> None:
+        """Write the search tables of the corpus as it is (once, saying so when there were
+        tables of an older corpus); when the database cannot be written (a read-only folder),
+        search a copy in memory, saying so."""
+        from mtgrules.store import StoreUnwritable
+
+        with tables.reporting(self.reporter):
+            if written_before:
+                self.reporter.note("bringing the search tables up to date with the corpus")
+            try:
+                with self.corpus.writing() as writer:
+                    tables.refresh(writer)
+            except StoreUnwritable as error:
+                self.reporter.note(f"{error}; searching a copy in memory")
+                self.corpus.read_copy_in_memory()
+                self._copy = True  # kept for the life of this Index: nothing can write the database
+                with self.corpus.writing() as writer:
+                    tables.refresh(writer)
 
     @property
     def db(self) -> sqlite3.Connection:

@@ -469,3 +469,23 @@ def test_a_query_that_was_not_utf8_is_refused_as_such_not_as_damage(index):
         with pytest.raises(QueryError, match="is not UTF-8 text"):
             index.search(text)
     assert index.search("energy").hits, "the index is as it was"
+
+
+def test_tables_that_cannot_be_written_are_searched_in_a_copy_in_memory(sample, monkeypatch, capsys):
+    """A database in a folder that cannot be written, whose search tables are older than its
+    records: the search says so in one line and searches a copy in memory."""
+    monkeypatch.setattr(store, "_DERIVERS", [])
+    use_corpus(monkeypatch, sample + [rule("999.1", "en", "A brand new zebra rule.")])
+    real = store.Store.writing
+
+    def refused(self, *args, **kwargs):
+        if not self.in_memory:
+            raise store.StoreUnwritable(f"cannot write the corpus {self.path}: attempt to write a readonly database")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(store.Store, "writing", refused)
+    with Index.current(TerminalReporter()) as index:
+        assert keys(index.search("zebra")) == [("rule", "999.1", "en")]
+        assert keys(index.search("zebra")) == [("rule", "999.1", "en")]
+    err = capsys.readouterr().err
+    assert "searching a copy in memory" in err and len(err.strip().splitlines()) == 2

@@ -310,7 +310,9 @@ def test_a_refused_first_ingest_leaves_the_data_folder_empty(isolated_home):
 
 
 def _indexes(db) -> list[tuple[str, str]]:
-    return db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").fetchall()
+    """The store's own indexes (not those of the search tables a higher layer derives)."""
+    return db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+                      " AND tbl_name NOT LIKE 'search%' ORDER BY name").fetchall()
 
 
 def test_a_bulk_load_sets_the_indexes_aside_and_every_read_and_the_commit_has_them_back(isolated_home):
