@@ -8,8 +8,10 @@ and imports nothing above it, so it calls what derives from its records through 
 (`store.derive`): importing this module registers `refresh`, and any write transaction that
 changed the corpus then brings these tables up to date before it commits. A database written
 by a process that never imported this module (or by an earlier version, or with another
-analysis, `analysis.VERSION`) has tables older than its records: `mtgrules.index.query.Index`
-finds that from `search_state` and brings them up to date itself, once, saying so.
+analysis or layout, `analysis.VERSION` and `LAYOUT`) has tables older than its records:
+`mtgrules.index.query.Index` finds that from `search_state` and brings them up to date itself,
+once, saying so. A refresh writes in place when a few documents came or went (`_update`: only
+the entries they touch), else writes every table anew (`write_all`).
 
 Tables:
 
@@ -33,8 +35,9 @@ Tables:
   default view, and the compiled bilingual lexicon, pickled per language and direction.
 
 Learning the bilingual lexicon from the corpus's parallel texts (`lexicon_for`) is the one
-step of a refresh that reads across documents; it is the hook where learning per document
-(stored as each is ingested) goes.
+step of writing anew that reads across all documents, and most of its cost (an update in place
+keeps the lexicon as it was); it is the hook where learning per document, stored as each is
+ingested, goes.
 """
 
 from __future__ import annotations
