@@ -102,3 +102,16 @@ def _create(db: sqlite3.Connection) -> None:
     for statement in SCHEMA.split(";"):
         if statement.strip():
             db.execute(statement)
+
+
+def taught_by(db: sqlite3.Connection, documents: list[int]) -> bool:
+    """Whether any of these stored documents taught pairs (the search tables' lexicon then changes)."""
+    if not documents:
+        return False
+    marks = ",".join("?" * len(documents))
+    try:
+        return db.execute(f"SELECT 1 FROM learned_pairs WHERE document IN ({marks}) LIMIT 1", documents).fetchone() is not None
+    except sqlite3.OperationalError as error:
+        if "no such table" in str(error):
+            return False
+        raise

@@ -8,8 +8,10 @@ and imports nothing above it, so it calls what derives from its records through 
 (`store.derive`): importing this module registers `refresh`, and any write transaction that
 changed the corpus then brings these tables up to date before it commits. A database written
 by a process that never imported this module (or by an earlier version, or with another
-analysis, `analysis.VERSION`) has tables older than its records: `mtgrules.index.query.Index`
-finds that from `search_state` and brings them up to date itself, once, saying so.
+analysis or layout, `analysis.VERSION` and `LAYOUT`) has tables older than its records:
+`mtgrules.index.query.Index` finds that from `search_state` and brings them up to date itself,
+once, saying so. A refresh writes in place when a few documents came or went (`_update`: only
+the entries they touch), else writes every table anew (`write_all`).
 
 Tables:
 
@@ -384,6 +386,10 @@ def _changes(writer: Writer) -> tuple[list[int], list[int]] | None:
     removed = sorted(indexed - set(stored))
     if any(stored[document][0] in _WHOLE_KINDS for document in added):
         return None
+    from mtgrules.align import learned
+
+    if learned.taught_by(db, added):  # its pairs change the lexicon the tables compile: written anew
+        return None
     records = sum(stored[document][1] for document in added)
     if removed:
         marks = ",".join("?" * len(removed))
@@ -402,8 +408,8 @@ def _update(writer: Writer, added: list[int], removed: list[int]) -> None:
     (by identity, in every edition) those and the removed entries name; then every member of
     each entry holding one of these, so that an entry is written again whole. The vocabulary
     gains the new records' words (a word of a removed record stays: it only helps tell a
-    query's language); the lexicon stays as it is until the tables are written anew (learning
-    it per document, as each is ingested, is what makes it grow here too)."""
+    query's language); a document that taught the lexicon pairs at ingest has the tables written
+    anew instead (`_changes`), so the lexicon they compile is never behind the corpus."""
     from mtgrules.align import linking
 
     db = writer.db
