@@ -71,8 +71,7 @@ CARD_WEIGHT = 0.3
 NAMED_BOOST = 1000.0
 SUPPORT = "support"  # a run that ranks with the others but never makes a page alone (`fusion_run`)
 
-# Edits a fuzzy word may ask for (`word~2`): each more multiplies the words to compare.
-MAX_EDITS = 2
+MAX_EDITS = query_text.MAX_EDITS
 # Fuzzy words and wildcards one query may hold, and the words each may stand for: each costs a
 # pass over part of the vocabulary (30 unbounded fuzzy words once took 30 s).
 MAX_FUZZY = 8
@@ -81,7 +80,7 @@ MAX_EXPANSIONS = 64
 _QUOTED = re.compile(r'"[^"]*"')
 _TOKEN = re.compile(r'\s*(?:(?P<paren>[()])|(?P<phrase>"[^"]*")(?:~(?P<slop>\d+))?|(?P<word>[^\s"()]+))')
 _FIELD = re.compile(r"([A-Za-z_]\w*):(.*)", re.S)
-_FUZZY = re.compile(r"^(?P<word>.*[^~])~(?P<edits>\d*)(?:/(?P<prefix>\d+))?$")
+_FUZZY = query_text.FUZZY
 
 
 class QueryError(MtgrulesError):

@@ -21,6 +21,11 @@ import re
 from mtgrules.little_words import is_little
 
 _QUESTION = re.compile(r"[¿¡!]")
+# A fuzzy word (`word~`, `word~2`, `word~2/3`: edits, then letters that must match at the
+# start), read alike by the query's parser and by its translation.
+FUZZY = re.compile(r"^(?P<word>.*[^~])~(?P<edits>\d*)(?:/(?P<prefix>\d+))?$")
+# Edits a fuzzy word may ask for (`word~2`): each more multiplies the words to compare.
+MAX_EDITS = 2
 _ITEM = re.compile(r'"[^"]*"(?:~\d+)?|[A-Za-z_]\w*:(?:"[^"]*"|[^\s()"]+)|[()]|[^\s"()]+')
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 _WORD_OF_LETTERS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")

@@ -103,13 +103,19 @@ def _items(text: str) -> list[_Item]:
 
 
 def _words(items: list[_Item]) -> list[str]:
-    """The words detection weighs: those of plain words and quoted phrases, CJK characters one
-    by one (as the vocabulary holds them)."""
+    """The words detection weighs: those of plain words, quoted phrases and fuzzy words, CJK
+    characters one by one (as the vocabulary holds them)."""
     found = []
     for item in items:
         if item.kind in ("plain", "phrase"):
             found.extend(phrases.words_of(item.text))
+        elif _is_fuzzy(item):
+            found.extend(phrases.words_of(item.text.split("~")[0]))
     return found
+
+
+def _is_fuzzy(item: _Item) -> bool:
+    return item.kind == "other" and query_text.FUZZY.fullmatch(item.text) is not None
 
 
 def _is_ascii_word(word: str) -> bool:
@@ -191,6 +197,10 @@ class Translator:
         words = _words(items)
         candidates = list(dict.fromkeys([*self.langs, "en", *self.vocabulary_languages()]))
         detected = self.detect(words, candidates) if words else []
+        if not detected and any(_is_fuzzy(item) for item in items):
+            # A misspelt fuzzy word is no language's as typed: any language whose lexicon has a
+            # word near it may be the query's ("arollar~1" is Spanish by "arrollar").
+            detected = candidates
         if not detected:
             return Plan(detected, list(allowed))
         plan = Plan(detected, [lang for lang in allowed if lang in detected])
@@ -259,7 +269,9 @@ class Translator:
                 else:
                     out.append(item.text)
             else:
-                out.append(item.text)
+                fuzzy = self._translate_fuzzy(item.text, source, target) if _is_fuzzy(item) else None
+                translated += fuzzy is not None
+                out.append(fuzzy or item.text)
         flush()
         if not translated:
             return None
@@ -313,6 +325,32 @@ class Translator:
         if whole_phrase and len(pieces) > 1:
             return ["(" + " ".join(pieces) + ")"], used, dropped
         return pieces, used, dropped
+
+    def _translate_fuzzy(self, text: str, source: str, target: str) -> str | None:
+        """A fuzzy word (`arollar~1`) as the translations of the lexicon's words within its
+        edits of it, the closest first: a misspelt Spanish keyword reaches the English rule as
+        its correct spelling does. The distance is taken between keys (stems), which differ
+        by about as many letters as the words they stand for ("aroll" / "arroll"). None when
+        the item is no fuzzy word or no key is near enough."""
+        fuzzy = query_text.FUZZY.fullmatch(text)
+        if fuzzy is None or not phrases.PLAIN_WORD.fullmatch(fuzzy.group("word")):
+            return None  # a fuzzy phrase or field (`card:name~`) is searched as typed
+        from rapidfuzz.distance import Levenshtein  # deferred: only a fuzzy word compares spellings
+
+        edits = min(int(fuzzy.group("edits") or 1), query_text.MAX_EDITS)
+        key = phrases.word_key(fuzzy.group("word"), source)
+        table = self._table(source, target)
+        near = sorted(
+            (distance, other)
+            for other in table
+            if " " not in other and abs(len(other) - len(key)) <= edits
+            and (distance := Levenshtein.distance(key, other, score_cutoff=edits)) <= edits
+        )
+        if not near:
+            return None
+        closest = [other for distance, other in near if distance == near[0][0]][:2]
+        pieces = [_alternatives(table[other], fold(fuzzy.group("word"))) for other in closest]
+        return pieces[0] if len(pieces) == 1 else "(" + " OR ".join(pieces) + ")"
 
     def _as_english_terms(self, pieces: list[str]) -> list[str]:
         """Neighbouring pieces that make a known English term in some order become that term,
@@ -390,4 +428,4 @@ def _tidy(pieces: list[str]) -> str:
 
 
 def _shown_source(items: list[_Item]) -> str:
-    return " ".join(item.text for item in items if item.kind in ("plain", "phrase"))
+    return " ".join(item.text for item in items if item.kind in ("plain", "phrase") or _is_fuzzy(item))

@@ -227,3 +227,18 @@ def test_cross_language_recall_at_10_on_the_query_set(real_home, monkeypatch):
         scores = bench.evaluate(index, judge, queries)
     before, after = (sum(scores[mode]["recall"]) / len(queries) for mode in (bench.MODES[0], bench.MODES[2]))
     assert after >= 0.7 and after >= 3 * before, (before, after)
+
+
+@pytest.mark.parametrize("query", ["arrollar~1", "arollar~1", "arrolar~", "piétinemant~2"])
+def test_a_fuzzy_word_in_spanish_or_french_is_translated_too(run, query):
+    # Issue 23, item 8: a fuzzy word is expanded in the lexicon of its language and each near
+    # word translated, so a misspelt Spanish or French keyword reaches the English rule.
+    hits = lines_of(run("search", query, "--json", "--limit", "5"))
+    assert hits, f"{query} found nothing"
+    assert any(hit["kind"] == "rule" and hit["number"] == "702.19" for hit in hits), [hit["key"] for hit in hits]
+    assert any(hit["translation"] and "trample" in hit["translation"] for hit in hits)
+
+
+def test_a_fuzzy_word_near_no_word_of_any_lexicon_is_not_translated(run):
+    result = run("search", "qxzwvk~1", "--json")
+    assert result.exit_code == 1
