@@ -559,7 +559,7 @@ class Index:
         self.corpus = corpus  # a `mtgrules.store.Store`
         self.reporter = reporter
         self._snapshot: sqlite3.Connection | None = None
-        self._generation: str | None = None
+        self._generation: tuple | None = None  # what the tables read last index (`begin`)
         self._copy = False  # reading a copy in memory of a database that cannot be written
         self.begin()
 
@@ -586,8 +586,12 @@ class Index:
             db = self.corpus.db
             found = tables.state(db)
         self._snapshot = db
-        if found.get("generation") != self._generation:
-            self._generation = found.get("generation")  # type: ignore[assignment]
+        # Which corpus the tables index: a generation alone is no name for it (the seeds alone
+        # in memory and the first database ingested are both at generation 1), and a search
+        # that began on the seeds and renewed onto that database kept the seeds' languages.
+        indexed = (found.get("generation"), found.get("documents"), found.get("links"))
+        if indexed != self._generation:
+            self._generation = indexed
             self.langs: list[str] = json.loads(found["langs"])
             self.editions: list[str] = json.loads(found["editions"])  # the editions with a view
             self.default_view: str | None = json.loads(found["view"])  # the newest English edition
