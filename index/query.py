@@ -741,6 +741,9 @@ class Index:
             raise QueryError(f"no edition {view} in the corpus (it holds {', '.join(self.editions)})")
         # A card named in plain words; one named with `card:` is the person's own filter.
         mentions = self._card_mentions(text) if translate and ":" not in text else []
+        # A card with no rulings and no keyword rules has nothing to bring first: its name's
+        # words stay words ("taille maximale de la main" is about hand size, not Fully Grown).
+        mentions = [m for m in mentions if self._has_rulings(m.card) or self._cards.keyword_rules(m.card, view)]
         rest = card_mentions.rest(text, mentions) if mentions else text
         if mentions and not query_text.little_words_left_out(rest, langs)[0].strip(" ()"):
             rest = text  # the card's name alone: its rulings first, then what its words find (the card itself)
@@ -804,6 +807,12 @@ class Index:
                                        (word_key(title, "en"),)).fetchone() or (0,))[0] > COMMON_TITLE_SHARE * entries
                   for number in numbers}
         return [number for number in found if number not in common]
+
+    def _has_rulings(self, card: str) -> bool:
+        """Whether a ruling in the corpus is on `card` (its English name, folded as the card column is)."""
+        words = analysis.words(card)
+        expression = f'{{card}} : {_phrase(words)} AND {{kind}} : "ruling"'
+        return bool(words) and self.db.execute("SELECT 1 FROM search WHERE search MATCH ? LIMIT 1", (expression,)).fetchone() is not None
 
     def _card_mentions(self, text: str) -> list[card_mentions.Mention]:
         return card_mentions.find(text, self._cards.names_from)

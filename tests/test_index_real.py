@@ -242,3 +242,4 @@ def test_a_fuzzy_word_in_spanish_or_french_is_translated_too(run, query):
 def test_a_fuzzy_word_near_no_word_of_any_lexicon_is_not_translated(run):
     result = run("search", "qxzwvk~1", "--json")
     assert result.exit_code == 1
+
