@@ -207,9 +207,11 @@ def test_an_old_index_folder_is_removed_once_saying_so(sample, capsys):
 # --- querying --------------------------------------------------------------------------------
 
 
-def test_results_are_ranked_with_titles_weighing_more_than_text(index):
+def test_a_heading_found_by_its_title_brings_its_opening_rule_just_before_it(index):
+    # 701.50 "Connive" is a title alone: a judge reads the rule that says what conniving is.
     results = index.search("connive", langs=["en"], kinds=["rule"])
-    assert keys(results) == [("rule", "701.50", "en"), ("rule", "701.50a", "en")]
+    assert keys(results) == [("rule", "701.50a", "en"), ("rule", "701.50", "en")]
+    assert keys(index.search("number:701.50", langs=["en"])) == [("rule", "701.50", "en")], "a number asked for is that rule"
 
 
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
