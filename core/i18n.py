@@ -59,14 +59,21 @@ class LanguageError(MtgrulesError):
 
 def interface_language() -> str:
     """The person's language (see the module's docstring for where it comes from)."""
-    given = os.environ.get("MTGRULES_LANG")
+    named = _named_by_environment(os.environ.get("MTGRULES_LANG"), *map(_locale_variable, _LOCALE_VARIABLES))
+    return named or configured_language() or SOURCE_LANGUAGE
+
+
+@lru_cache(maxsize=16)
+def _named_by_environment(given: str | None, *locale: str | None) -> str | None:
+    """The language MTGRULES_LANG names, else the locale variables (`_LOCALE_VARIABLES`'
+    values, in their order), else None. Kept per set of values: a lookup asks for the
+    language at every message it prints, a thousand times for a term."""
     if given:
         code = language_code(given)
         if code is None:
             raise LanguageError(f"MTGRULES_LANG={given!r} is not a language code (set it to es, fr or en, or unset it)")
         return code
-    for variable in _LOCALE_VARIABLES:
-        value = _locale_variable(variable)
+    for variable, value in zip(_LOCALE_VARIABLES, locale, strict=True):
         if value:
             # LANGUAGE is a list of preferences; the first entry that names a language counts.
             first = next((code for part in value.split(":") if (code := language_code(part))), None)
@@ -74,7 +81,7 @@ def interface_language() -> str:
                 return first
             if variable != "LANGUAGE":
                 break  # LC_ALL=C (or LANG=C): the locale names no language, and hides those below it
-    return configured_language() or SOURCE_LANGUAGE
+    return None
 
 
 def language_source() -> str:
@@ -136,11 +143,23 @@ def configured_language() -> str | None:
     """The `language` setting of `mtgrules config`, or None. A data folder that cannot be
     worked out names no language (the command that needs the folder says what is wrong)."""
     try:
-        path = paths.data_dir() / FILE_NAME
+        path = _settings_file(*map(os.environ.get, _FOLDER_VARIABLES))
         stamp = os.stat(path)
     except (OSError, paths.FolderError):
         return None
-    return _configured(str(path), stamp.st_mtime_ns, stamp.st_size)
+    return _configured(path, stamp.st_mtime_ns, stamp.st_size)
+
+
+# What `paths.data_dir()` is worked out from.
+_FOLDER_VARIABLES = ("MTGRULES_HOME", "XDG_DATA_HOME", "HOME")
+
+
+@lru_cache(maxsize=4)
+def _settings_file(*_environment: str | None) -> str:
+    """The settings file's path, kept per value of `_FOLDER_VARIABLES` (the arguments):
+    `paths.data_dir()` checks the folders on the way, a dozen system calls, and the language is
+    asked for at every message. Whether the file is there is asked each time."""
+    return str(paths.data_dir() / FILE_NAME)
 
 
 @lru_cache(maxsize=4)

@@ -21,7 +21,6 @@ English counterpart. `Record.key` returns the key tuple used to tie languages to
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import unicodedata
 from dataclasses import dataclass, field
@@ -32,6 +31,8 @@ def ruling_digest(english_text: str) -> str:
     """A short, stable name for an English ruling: what translated rulings, engine tests and the
     committed corpus use to point at it without copying its text (Wizards' text stays out of
     the repository). White space and Unicode forms are normalised first."""
+    import hashlib  # parsers and alignment only: loading OpenSSL costs a cold search 3 ms
+
     normal = " ".join(unicodedata.normalize("NFC", english_text).split())
     return hashlib.sha256(normal.encode("utf-8")).hexdigest()[:12]
 

@@ -66,7 +66,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -168,6 +167,8 @@ class Counterpart:
 
 
 def digest_bytes(data: bytes) -> str:
+    import hashlib  # writers only: loading OpenSSL costs a cold search 3 ms
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -330,6 +331,8 @@ class Queries:
     def links_digest(self) -> str:
         """Names the identities and term links as they are: what each record's views and a
         term's rules in the search index are worked out from."""
+        import hashlib  # writers only (see `digest_bytes`)
+
         digest = hashlib.sha256()
         for sql in ("SELECT edition, number, identity FROM identities ORDER BY edition, number",
                     "SELECT term, edition, number, position FROM term_links ORDER BY term, position"):

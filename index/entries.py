@@ -24,7 +24,6 @@ An entry's `group` names its content (`content_digest`), and `members` lists its
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -67,6 +66,8 @@ def content_digest(record: Record, views: Views) -> str:
         # vars(), not to_dict(): dataclasses.asdict copies every list and dict deeply, a second
         # of a 16-edition build for its 4,000 cards
         parts = ["record", repr(sorted((name, value) for name, value in vars(record).items() if name not in _PLACE))]
+    import hashlib  # writing the tables only: loading OpenSSL costs a cold search 3 ms
+
     return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=10).hexdigest()
 
 

@@ -35,18 +35,19 @@ class Ranked(Generic[Key]):
     """One search's hits, best first, as keys (what ties a record to its translations), with the
     list's weight and whether its language is one the person asked for."""
 
-    __slots__ = ("asked", "keys", "weight")
+    __slots__ = ("asked", "keys", "shares", "weight")
 
-    def __init__(self, keys: Sequence[Key], weight: float = 1.0, asked: bool = True):
+    def __init__(self, keys: Sequence[Key], weight: float = 1.0, asked: bool = True, shares: Sequence[float] | None = None):
         self.keys: list[Key] = list(keys)
         self.weight = weight
         self.asked = asked
+        self.shares = list(shares) if shares is not None else None  # per key, times the weight (what it matched)
 
     def __repr__(self) -> str:
         return f"Ranked({self.keys[:3]!r}…, weight={self.weight}, asked={self.asked})"
 
 
-def coverage_weight(matched: int, content_words: int) -> float:
+def coverage_weight(matched: float, content_words: float) -> float:
     """The weight of a list whose query matched `matched` of the query's `content_words`
     (little words not counted): all of them 1, half of them a quarter (squared, so that a
     search on one word of four cannot compete with one on all four)."""
@@ -69,17 +70,32 @@ def fused_scores(lists: Sequence[Ranked[Key]], k: int = K) -> dict[Key, float]:
             if key in seen:
                 continue
             seen.add(key)
-            scores[key] = scores.get(key, 0.0) + weight / (k + rank)
+            share = ranked.shares[rank - 1] if ranked.shares is not None else 1.0
+            scores[key] = scores.get(key, 0.0) + weight * share / (k + rank)
     return scores
 
 
-def order(lists: Sequence[Ranked[Key]], k: int = K, boost: Mapping[Key, float] | None = None) -> list[Key]:
+class Heirs(Generic[Key]):
+    """The records one record stands for (a heading its opening rule, a glossary entry the rules
+    it names: `mtgrules.index.references`): each ranks at least at `gives` times the record's
+    fused score, and the record keeps `keeps` times its own."""
+
+    __slots__ = ("gives", "keeps", "keys")
+
+    def __init__(self, keys: Sequence[Key], gives: float, keeps: float = 1.0):
+        self.keys: list[Key] = list(keys)
+        self.gives = gives
+        self.keeps = keeps
+
+
+def order(lists: Sequence[Ranked[Key]], k: int = K, boost: Mapping[Key, float] | None = None,
+          heirs: Mapping[Key, Heirs[Key]] | None = None) -> list[Key]:
     """The keys of every list, fused: first those some asked-for list found, by the fused score
     of the asked-for lists alone (a language not asked for does not reorder them: an English
     query's Spanish translation finds the corpus's few Spanish records, whose English twins it
     would otherwise push up), then those only lists of languages not asked for found, by theirs;
-    times `boost` (keys a query names outright, such as a card's rulings); ties by first
-    appearance."""
+    times `boost` (keys a query names outright, such as a card's rulings); with `heirs`, a
+    record's heirs ranked where it ranks (`Heirs`); ties by first appearance."""
     asked_lists = [ranked for ranked in lists if ranked.asked]
     scores = fused_scores(lists, k)
     scores.update(fused_scores(asked_lists, k))
@@ -92,4 +108,15 @@ def order(lists: Sequence[Ranked[Key]], k: int = K, boost: Mapping[Key, float] |
     for ranked in lists:
         for key in ranked.keys:
             first_seen.setdefault(key, len(first_seen))
+    if heirs:
+        standing = {key: scores[key] for key in heirs if key in scores}
+        for key, score in standing.items():
+            scores[key] = score * heirs[key].keeps
+        for key, score in standing.items():
+            for heir in heirs[key].keys:
+                if heir != key and score * heirs[key].gives > scores.get(heir, 0.0):
+                    scores[heir] = score * heirs[key].gives
+                    first_seen[heir] = min(first_seen.get(heir, first_seen[key]), first_seen[key])
+                    if key in asked:
+                        asked.add(heir)
     return sorted(scores, key=lambda key: (key not in asked, -scores[key], first_seen[key]))

@@ -53,7 +53,7 @@ def little_words_left_out(text: str, langs: list[str]) -> tuple[str, list[str]]:
     kept: list[str] = []
     dropped: list[str] = []
     for item in items:
-        if _WORD_OF_LETTERS.fullmatch(item) and item not in _OPERATORS and any(_little(item, lang) for lang in langs or ["en"]):
+        if _WORD_OF_LETTERS.fullmatch(item) and item not in _OPERATORS and any(is_little_word(item, lang) for lang in langs or ["en"]):
             dropped.append(item)
             continue
         kept.append(item)
@@ -67,14 +67,15 @@ def only_little_words(text: str, langs: list[str]) -> list[str] | None:
     """The words of `text` when each is a little word of `langs` (a query with nothing to look
     for), else None."""
     items = [item for item in _ITEM.findall(text) if item not in _OPERATORS and item not in "()"]
-    if items and all(_WORD_OF_LETTERS.fullmatch(item) and any(_little(item, lang) for lang in langs or ["en"]) for item in items):
+    if items and all(_WORD_OF_LETTERS.fullmatch(item) and any(is_little_word(item, lang) for lang in langs or ["en"]) for item in items):
         return items
     return None
 
 
-def _little(word: str, lang: str) -> bool:
-    # "qu'arrive-t-il": each part of a hyphenated or elided question word is little; and a
-    # French verb with its subject after it ("peut-elle", "doit-on") is the form of a question.
+def is_little_word(word: str, lang: str) -> bool:
+    """Whether a query word is little in `lang`: "qu'arrive-t-il": each part of a hyphenated or
+    elided question word is little; and a French verb with its subject after it ("peut-elle",
+    "doit-on") is the form of a question."""
     parts = [part for part in re.split(r"['’-]", word.lower()) if part]
     if lang == "fr" and len(parts) > 1 and parts[-1] in _INVERTED_SUBJECTS:
         return True

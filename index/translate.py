@@ -102,12 +102,16 @@ def _items(text: str) -> list[_Item]:
     return items
 
 
+# Words joined by hyphens ("anti-malocchio", "state-based"): read as the words of a phrase.
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+(?:['’][^\W\d_]+)*)+")
+
+
 def _words(items: list[_Item]) -> list[str]:
-    """The words detection weighs: those of plain words, quoted phrases and fuzzy words, CJK
-    characters one by one (as the vocabulary holds them)."""
+    """The words detection weighs: those of plain words, quoted phrases, hyphenated words and
+    fuzzy words, CJK characters one by one (as the vocabulary holds them)."""
     found = []
     for item in items:
-        if item.kind in ("plain", "phrase"):
+        if item.kind in ("plain", "phrase") or (item.kind == "other" and _HYPHENATED.fullmatch(item.text)):
             found.extend(phrases.words_of(item.text))
         elif _is_fuzzy(item):
             found.extend(phrases.words_of(item.text.split("~")[0]))
@@ -229,7 +233,9 @@ class Translator:
 
     def translate(self, items: list[_Item], source: str, target: str) -> tuple[int, Translation] | None:
         """(words translated, translation) of the query from `source` into `target`, or None
-        when the lexicon translates none of its words."""
+        when the lexicon translates none of its words. A language whose phrases cover more of
+        the query's words wins (`_best_translation`): Portuguese "resistência a magia" is one
+        phrase, hexproof; read as Spanish it was two words, toughness and magic."""
         if source != "en" and target != "en":
             english = self.translate(items, source, "en")
             if english is None:
@@ -268,6 +274,10 @@ class Translator:
                     out.extend(pieces)
                 else:
                     out.append(item.text)
+            elif item.kind == "other" and query_text.is_little_word(item.text, source):
+                continue  # the form of a question ("qu'arrive-t-il", "ai-je"): nothing to look for
+            elif item.kind == "other" and _HYPHENATED.fullmatch(item.text):
+                run.extend(item.text.split("-"))  # "anti-malocchio": the words of a phrase (hexproof)
             else:
                 fuzzy = self._translate_fuzzy(item.text, source, target) if _is_fuzzy(item) else None
                 translated += fuzzy is not None
@@ -283,14 +293,14 @@ class Translator:
 
     def _translate_run(self, words: list[str], source: str, target: str, whole_phrase: bool = False) -> tuple[list[str], int, bool]:
         """Longest-match translation of a run of words: (pieces of the translated query, how
-        many lexicon phrases were used, whether a word was dropped). A single word whose key
+        many of its words lexicon phrases translated, whether a word was dropped). A single word whose key
         is not in the lexicon is tried a letter or two shorter (`_trimmed`)."""
         table = self._table(source, target)
         tokens = [token for word in words for run in phrases.runs(word, source) for token in run]
         keys = [key for _, key in tokens]
         spellings = [fold(word) for word, _ in tokens]
         if whole_phrase and " ".join(keys) in table:
-            return [_alternatives(table[" ".join(keys)], " ".join(spellings))], 1, False
+            return [_alternatives(table[" ".join(keys)], " ".join(spellings))], len(keys), False
         pieces: list[str] = []
         used = 0
         dropped = False
@@ -301,14 +311,17 @@ class Translator:
             for end in range(min(len(tokens), position + phrases.MAX_WORDS + 1), position + little, -1):
                 key = " ".join(keys[position:end])
                 if key in table:
-                    pieces.append(_alternatives(table[key], " ".join(spellings[position:end])))
-                    used += 1
+                    if end - position == 1 and _function_pair(tokens[position][0], table[key], source, target):
+                        pass  # "dans" → into, "puede" → can't: nothing to require of a record
+                    else:
+                        pieces.append(_alternatives(table[key], " ".join(spellings[position:end])))
+                    used += end - position
                     position = end
                     break
             else:
                 word = tokens[position][0]
                 shorter = next((key for key in _trimmed(keys[position])[1:] if key in table), None)
-                if shorter is None and not little:
+                if shorter is None and not little and _infinitive(word, source):
                     shorter = _near_key(keys[position], table)
                 if little:
                     pass
@@ -387,6 +400,31 @@ def _trimmed(key: str) -> list[str]:
     if " " in key:
         return [key]
     return [key[:length] for length in range(len(key), max(4, len(key) - 3), -1)]
+
+
+# How an infinitive ends, per language: only an infinitive looks for a printed form's key
+# (`_near_key`); any other word so read took a neighbour's meaning ("historia" → historic,
+# "continui" → contains, on the judge queries' development half).
+_INFINITIVE_ENDINGS = {"es": ("ar", "er", "ir"), "pt": ("ar", "er", "ir"), "fr": ("er", "ir", "re"),
+                       "it": ("are", "ere", "ire"), "de": ("en", "ern", "eln")}
+
+
+def _function_pair(word: str, found: list, source: str, target: str) -> bool:
+    """Whether a word translated alone is a function word of its language ("puede", "todos",
+    "peut") or translates into one of the target's ("dans" → into): such a word says how, not
+    what; competitive linking over card text pairs it with whatever stands beside it ("puede" →
+    can't), and a translation that requires it of every record finds the wrong ones. Left out
+    like a little word (inside a longer phrase it is translated with it)."""
+    from mtgrules.parsers.language import FUNCTION_WORDS
+
+    if fold(word).lower() in FUNCTION_WORDS.get(source, ()) or word.lower() in FUNCTION_WORDS.get(source, ()):
+        return True
+    best = found[0][0].lower().split()
+    return bool(best) and all(part in FUNCTION_WORDS.get(target, ()) for part in best)
+
+
+def _infinitive(word: str, lang: str) -> bool:
+    return fold(word).lower().endswith(_INFINITIVE_ENDINGS.get(lang, ()))
 
 
 def _near_key(key: str, table: dict) -> str | None:

@@ -60,3 +60,22 @@ def test_a_language_not_asked_for_does_not_reorder_the_asked_for_hits():
     english = Ranked(["702.2", "term", "glossary", "704.5h"])
     spanish = Ranked(["704.5h", "702.2c"], asked=False)  # the few Spanish records, found by translation
     assert fusion.order([english, spanish]) == ["702.2", "term", "glossary", "704.5h", "702.2c"]
+
+
+def test_a_heading_brings_the_rule_it_opens_to_its_place_and_goes_just_after_it():
+    # "stack": section 405 (its title alone) first, glossary Stack second, 405.1 far down.
+    english = Ranked(["section-405", "glossary-stack", "807.5", "112.1", "405.1"])
+    heirs = {"section-405": fusion.Heirs(["405.1"], gives=1.0, keeps=0.99)}
+    assert fusion.order([english], heirs=heirs)[:3] == ["405.1", "section-405", "glossary-stack"]
+
+
+def test_a_record_stood_for_but_not_found_is_ranked_and_counts_as_asked_for():
+    english = Ranked(["glossary-stack", "807.5"])
+    ordered = fusion.order([english, Ranked(["zh-1"], asked=False)], heirs={"glossary-stack": fusion.Heirs(["405.1"], gives=1.01)})
+    assert ordered == ["405.1", "glossary-stack", "807.5", "zh-1"]
+
+
+def test_shares_weigh_each_key_of_a_list():
+    # Any word enough: a record holding one word of the query's two counts a quarter.
+    scores = fusion.fused_scores([Ranked(["one-word", "both"], shares=[0.25, 1.0])])
+    assert scores["both"] > scores["one-word"]

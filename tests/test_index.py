@@ -207,9 +207,11 @@ def test_an_old_index_folder_is_removed_once_saying_so(sample, capsys):
 # --- querying --------------------------------------------------------------------------------
 
 
-def test_results_are_ranked_with_titles_weighing_more_than_text(index):
+def test_a_heading_found_by_its_title_brings_its_opening_rule_just_before_it(index):
+    # 701.50 "Connive" is a title alone: a judge reads the rule that says what conniving is.
     results = index.search("connive", langs=["en"], kinds=["rule"])
-    assert keys(results) == [("rule", "701.50", "en"), ("rule", "701.50a", "en")]
+    assert keys(results) == [("rule", "701.50a", "en"), ("rule", "701.50", "en")]
+    assert keys(index.search("number:701.50", langs=["en"])) == [("rule", "701.50", "en")], "a number asked for is that rule"
 
 
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
@@ -489,3 +491,39 @@ def test_tables_that_cannot_be_written_are_searched_in_a_copy_in_memory(sample, 
         assert keys(index.search("zebra")) == [("rule", "999.1", "en")]
     err = capsys.readouterr().err
     assert "searching a copy in memory" in err and len(err.strip().splitlines()) == 2
+
+
+def test_a_card_named_in_passing_brings_its_rulings_first_but_one_without_rulings_leaves_its_words(monkeypatch):
+    # "Taille maximale" is Fully Grown's French name; "taille maximale de la main" asks about
+    # the maximum hand size: with no ruling to bring, the name's words are translated as words.
+    grown = Record(kind="card", lang="en", source="iko:1", card="Fully Grown", names={"en": "Fully Grown", "fr": "Taille maximale"})
+    use_corpus(monkeypatch, [*sample_records(), grown])
+    with Index.current() as index:
+        english = [t.query for t in index.search("taille maximale de la main").plan.translations if t.target == "en"]
+        assert english == ['"maximum hand size"']
+    use_corpus(monkeypatch, [*sample_records(), grown, ruling("Fully Grown", "en", 1, "g1", "The bonus lasts until end of turn.")])
+    with Index.current() as index:
+        assert index.search("taille maximale de la main").hits[0].key == ["ruling", "Fully Grown", 1]
+
+
+def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_whole_phrases(index):
+    def english(text):
+        return [t.query for t in index.search(text).plan.translations if t.target == "en"]
+
+    # A French question's inverted verb is its form, not a word to find in English records.
+    assert "arrive" not in " ".join(english("qu'arrive-t-il si un sort est contrecarré ?"))
+    # "dans" → into, "puede" → can't: learned from card text, required of every record they find the wrong ones.
+    assert "into" not in english("piocher dans une bibliothèque")[0].split()
+    assert "can't" not in english("una criatura girada puede bloquear")[0]
+    # Portuguese "resistência a magia" is one phrase (hexproof); read as Spanish words it was "toughness magic".
+    assert english("resistência a magia") == ["hexproof"]
+    # A hyphenated word is the words of a phrase: Italian "anti-malocchio" was searched as typed, in no language.
+    assert english("anti-malocchio") == ["hexproof"]
+
+
+def test_a_ruling_ranks_below_a_rule_matched_as_well_unless_the_query_names_its_card(index):
+    # "Energy counters are not mana." (a ruling of Electrozoa) is as short as 107.14 and holds
+    # the same words; a judge asking about the game reads the rule first.
+    hits = index.search("energy counters", langs=["en"], kinds=["rule", "ruling"]).hits
+    assert hits[0].key == ["rule", "107.14"]
+    assert index.search("Electrozoa energy counters", langs=["en"], kinds=["rule", "ruling"]).hits[0].kind == "ruling"

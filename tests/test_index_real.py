@@ -68,9 +68,9 @@ def test_a_rule_number_query_shows_the_rule(run):
     assert result.output.startswith("704.5aa")
 
 
-def test_connive_ranks_its_rule_first(run):
+def test_connive_ranks_its_rule_first_then_its_heading(run):
     hits = lines_of(run("search", "connive", "--lang", "en", "--kind", "rule", "--json"))
-    assert hits[0]["number"] == "701.50"
+    assert [hit["number"] for hit in hits[:2]] == ["701.50a", "701.50"]
 
 
 def test_kaladesh_energy_rulings_say_how_many_cards_share_them(run):
@@ -242,3 +242,4 @@ def test_a_fuzzy_word_in_spanish_or_french_is_translated_too(run, query):
 def test_a_fuzzy_word_near_no_word_of_any_lexicon_is_not_translated(run):
     result = run("search", "qxzwvk~1", "--json")
     assert result.exit_code == 1
+
