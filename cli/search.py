@@ -11,7 +11,7 @@ from mtgrules.cli import show_search
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.i18n import N_, _
-from mtgrules.records import KINDS
+from mtgrules.kinds import KINDS
 
 
 @click.command()
