@@ -102,6 +102,16 @@ def teaches_anew(record: Record, taught: set[str]) -> bool:
     need not hold the copies either. Adds what `record` teaches to `taught`."""
     if record.kind != "card":
         return True
+    digest = teaching_digest(record)
+    if digest in taught:
+        return False
+    taught.add(digest)
+    return True
+
+
+def teaching_digest(record: Record) -> str:
+    """What a card teaches, as a short digest (`teaches_anew`): its oracle id and texts, or its
+    texts with its own names masked; equal for a reprint or a renamed copy."""
     from mtgrules.align.lexicon import _mask
 
     texts = [record.text, *record.texts.values(), *record.type_lines.values()]
@@ -110,12 +120,8 @@ def teaches_anew(record: Record, taught: set[str]) -> bool:
     else:
         names = [record.card or "", *record.names.values()]
         parts = [_mask(text, names) for text in texts]
-    digest = hashlib.blake2b("\x1f".join([*record.texts, "\x1e", *record.type_lines, "\x1e", *parts]).encode(),
-                             digest_size=12).hexdigest()
-    if digest in taught:
-        return False
-    taught.add(digest)
-    return True
+    return hashlib.blake2b("\x1f".join([*record.texts, "\x1e", *record.type_lines, "\x1e", *parts]).encode(),
+                           digest_size=12).hexdigest()
 
 
 def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:

@@ -10,6 +10,13 @@ committed lexicon was learned from (its digest is in `corpus/lexicon-sources.tsv
 nothing new and is not learned from again: ingesting the 25 sets the lexicon ships with costs
 no learning at all.
 
+A card is learned from once in the whole corpus, as the committed lexicon learned from each
+card once (`corpus_lexicon.teaches_anew`: a reprint, or a copy renamed with the same texts, is
+the same translation printed again, not more evidence). So each card-data document keeps what
+its cards teach (`taught_cards`, digests, with the document), committed or not, and a document
+learns only from cards no other stored document holds: a set of reprints of stored cards
+learns nothing (learning them again was 6 s a set, 7 minutes of the 64x bench's ingest).
+
 `stored_entries` reads every document's pairs: with the committed lexicon and the pairs the
 records state (`corpus_lexicon.with_listed`), the lexicon of the corpus
 (`corpus_lexicon.for_store`).
@@ -41,7 +48,13 @@ CREATE TABLE IF NOT EXISTS learned_pairs (
     count INTEGER NOT NULL,
     sources TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS learned_pairs_document ON learned_pairs (document)
+CREATE INDEX IF NOT EXISTS learned_pairs_document ON learned_pairs (document);
+CREATE TABLE IF NOT EXISTS taught_cards (
+    digest TEXT NOT NULL,
+    document INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    PRIMARY KEY (digest, document)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS taught_cards_document ON taught_cards (document)
 """
 
 
@@ -57,27 +70,49 @@ def committed_sources() -> frozenset[str]:
 
 def learn_document(db: sqlite3.Connection, path: str, digest: str, records: list[Record]) -> int:
     """Learn the pairs of one stored card-data document (`path`, as the documents table has it)
-    and keep them with it; the number of pairs. Nothing for a document the committed lexicon
-    learned from, or one with no printed translations."""
+    from its cards no other stored document holds, and keep them with it; the number of pairs.
+    Nothing for a document the committed lexicon learned from, or one with no printed
+    translations. What its cards teach is kept either way (`taught_cards`)."""
     from mtgrules.align import corpus_lexicon, lexicon
 
+    cards = [record for record in records if record.kind == "card"]
+    row = db.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()
+    if row is None or not cards:
+        return 0
+    document = row[0]
+    digests = [corpus_lexicon.teaching_digest(card) for card in cards]
+    _create(db)
+    taught = _taught_elsewhere(db, document, sorted(set(digests)))
+    db.executemany("INSERT OR IGNORE INTO taught_cards (digest, document) VALUES (?, ?)",
+                   [(found, document) for found in dict.fromkeys(digests)])
     if digest in committed_sources():
         return 0
-    taught: set[str] = set()
-    cards = [record for record in records if record.kind == "card" and corpus_lexicon.teaches_anew(record, taught)]
-    segments = [segment for segment in lexicon.segments_from_records(cards) if segment.lang in LANGUAGES]
+    new = []
+    for card, found in zip(cards, digests, strict=True):
+        if found not in taught:
+            taught.add(found)
+            new.append(card)
+    segments = [segment for segment in lexicon.segments_from_records(new) if segment.lang in LANGUAGES]
     if not segments:
         return 0
-    row = db.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()
-    if row is None:
-        return 0
-    entries = lexicon.learn(segments) + [e for e in lexicon.keyword_line_entries(cards) if e.lang in LANGUAGES]
-    _create(db)
+    entries = lexicon.learn(segments) + [e for e in lexicon.keyword_line_entries(new) if e.lang in LANGUAGES]
     db.executemany(
         "INSERT INTO learned_pairs (document, lang, phrase, english, score, count, sources) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(row[0], e.lang, e.phrase, e.english, e.score, e.count, e.sources) for e in entries],
+        [(document, e.lang, e.phrase, e.english, e.score, e.count, e.sources) for e in entries],
     )
     return len(entries)
+
+
+def _taught_elsewhere(db: sqlite3.Connection, document: int, digests: list[str]) -> set[str]:
+    """Which of these digests (`corpus_lexicon.teaching_digest`) a card of another stored
+    document has."""
+    found: set[str] = set()
+    for start in range(0, len(digests), 500):
+        chunk = digests[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        rows = db.execute(f"SELECT DISTINCT digest FROM taught_cards WHERE digest IN ({marks}) AND document != ?", [*chunk, document])
+        found.update(value for (value,) in rows)
+    return found
 
 
 def stored_rows(db: sqlite3.Connection) -> list[tuple[str, str, str, float, int, str]]:

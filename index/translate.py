@@ -103,12 +103,16 @@ def _items(text: str) -> list[_Item]:
     return items
 
 
+# Words joined by hyphens ("anti-malocchio", "state-based"): read as the words of a phrase.
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+(?:['’][^\W\d_]+)*)+")
+
+
 def _words(items: list[_Item]) -> list[str]:
-    """The words detection weighs: those of plain words, quoted phrases and fuzzy words, CJK
-    characters one by one (as the vocabulary holds them)."""
+    """The words detection weighs: those of plain words, quoted phrases, hyphenated words and
+    fuzzy words, CJK characters one by one (as the vocabulary holds them)."""
     found = []
     for item in items:
-        if item.kind in ("plain", "phrase"):
+        if item.kind in ("plain", "phrase") or (item.kind == "other" and _HYPHENATED.fullmatch(item.text)):
             found.extend(phrases.words_of(item.text))
         elif _is_fuzzy(item):
             found.extend(phrases.words_of(item.text.split("~")[0]))
@@ -273,6 +277,8 @@ class Translator:
                     out.append(item.text)
             elif item.kind == "other" and query_text.is_little_word(item.text, source):
                 continue  # the form of a question ("qu'arrive-t-il", "ai-je"): nothing to look for
+            elif item.kind == "other" and _HYPHENATED.fullmatch(item.text):
+                run.extend(item.text.split("-"))  # "anti-malocchio": the words of a phrase (hexproof)
             else:
                 fuzzy = self._translate_fuzzy(item.text, source, target) if _is_fuzzy(item) else None
                 translated += fuzzy is not None

@@ -517,3 +517,13 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     assert "can't" not in english("una criatura girada puede bloquear")[0]
     # Portuguese "resistência a magia" is one phrase (hexproof); read as Spanish words it was "toughness magic".
     assert english("resistência a magia") == ["hexproof"]
+    # A hyphenated word is the words of a phrase: Italian "anti-malocchio" was searched as typed, in no language.
+    assert english("anti-malocchio") == ["hexproof"]
+
+
+def test_a_ruling_ranks_below_a_rule_matched_as_well_unless_the_query_names_its_card(index):
+    # "Energy counters are not mana." (a ruling of Electrozoa) is as short as 107.14 and holds
+    # the same words; a judge asking about the game reads the rule first.
+    hits = index.search("energy counters", langs=["en"], kinds=["rule", "ruling"]).hits
+    assert hits[0].key == ["rule", "107.14"]
+    assert index.search("Electrozoa energy counters", langs=["en"], kinds=["rule", "ruling"]).hits[0].kind == "ruling"

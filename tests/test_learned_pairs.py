@@ -62,3 +62,42 @@ def test_a_database_without_the_table_has_no_learned_pairs(tmp_path):
     with store.writing():
         pass
     assert learned.stored_entries(store.db) == []
+
+
+def _renamed(source, tmp_path, suffix):
+    """A copy of a set file with every card renamed (its oracle ids and texts kept): new
+    names, the same translations printed again."""
+    data = json.loads(source.read_text(encoding="utf-8"))
+    for card in data["data"]["cards"]:
+        card["name"] += suffix
+        for foreign in card.get("foreignData", []):
+            foreign["name"] += suffix
+    path = tmp_path / f"{source.stem}{suffix.strip()}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_cards_another_stored_document_holds_are_not_learned_from_again(tmp_path, monkeypatch):
+    first = _a_set_the_lexicon_has_not_seen(tmp_path)
+    copy = _renamed(first, tmp_path, " 2")
+    store = Store(tmp_path / "corpus.sqlite3")
+    ingest.ingest([str(first)], corpus=store)
+    pairs = learned.stored_entries(store.db)
+    assert pairs
+    learnt = []
+    original = lexicon.learn
+    monkeypatch.setattr(lexicon, "learn", lambda segments, *a, **k: learnt.append(len(segments)) or original(segments, *a, **k))
+    ingest.ingest([str(copy)], corpus=store)  # every card again under another name
+    assert learnt == [] and learned.stored_entries(Store(tmp_path / "corpus.sqlite3").db) == pairs
+    # Alone in a corpus, the copy is learned from, as the first was.
+    alone = Store(tmp_path / "alone.sqlite3")
+    ingest.ingest([str(copy)], corpus=alone)
+    assert learnt and {(e.lang, e.english) for e in learned.stored_entries(alone.db)} >= {("ja", "graveyard")}
+
+
+def test_a_renamed_copy_of_a_set_the_committed_lexicon_learned_from_learns_nothing(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(lexicon, "learn", lambda segments, *a, **k: calls.append(1) or [])
+    store = Store(tmp_path / "corpus.sqlite3")
+    ingest.ingest([str(corpus_file("sets/KLD.json")), str(_renamed(corpus_file("sets/KLD.json"), tmp_path, " 2"))], corpus=store)
+    assert not calls and learned.stored_entries(store.db) == []
