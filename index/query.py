@@ -839,7 +839,13 @@ class Index:
         return bool(words) and self.db.execute("SELECT 1 FROM search WHERE search MATCH ? LIMIT 1", (expression,)).fetchone() is not None
 
     def _card_mentions(self, text: str) -> list[card_mentions.Mention]:
-        return card_mentions.find(text, self._cards.names_from)
+        return card_mentions.find(text, self._cards.names_from, self._known_word)
+
+    def _known_word(self, word: str) -> bool:
+        """Whether a language of the corpus or of the lexicon has `word`, as spelt or in another form."""
+        translator = self.translator
+        langs = dict.fromkeys([*self.langs, *translator.vocabulary_languages()])
+        return any(translator.has_word(lang, word) or translator.has_key(lang, word) for lang in langs)
 
     def _search_fused(self, runs: list[tuple], kinds: list[str] | None, limit: int, any_word: bool, view: str | None,
                       own: list[str], cards_asked: bool = False, follow: bool = True) -> list[Hit]:

@@ -397,10 +397,12 @@ def _term(words: list[str]) -> str:
 
 
 def _trimmed(key: str) -> list[str]:
-    """A word's key, then the key one and two letters shorter while five letters remain."""
+    """A word's key, then the key one and two letters shorter while five letters remain (the
+    key itself however short: "meuler" is "meul", and a key of four letters was no key at all,
+    so French "meuler" was no language's word)."""
     if " " in key:
         return [key]
-    return [key[:length] for length in range(len(key), max(4, len(key) - 3), -1)]
+    return [key] + [key[:length] for length in range(len(key) - 1, max(4, len(key) - 3), -1)]
 
 
 # How an infinitive ends, per language: only an infinitive looks for a printed form's key

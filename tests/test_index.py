@@ -527,3 +527,10 @@ def test_a_ruling_ranks_below_a_rule_matched_as_well_unless_the_query_names_its_
     hits = index.search("energy counters", langs=["en"], kinds=["rule", "ruling"]).hits
     assert hits[0].key == ["rule", "107.14"]
     assert index.search("Electrozoa energy counters", langs=["en"], kinds=["rule", "ruling"]).hits[0].kind == "ruling"
+
+
+def test_a_word_of_a_four_letter_key_is_its_languages_word(index):
+    # French "meuler" stems to "meul", the key of the printed "meule": a word of French, translated.
+    plan = index.search("meuler").plan
+    assert "fr" in plan.detected
+    assert any(t.target == "en" and "mill" in t.query for t in plan.translations)
