@@ -18,6 +18,7 @@ from mtgrules.cli.editions import check_edition_argument, edition_option, load_t
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.terminal import safe
+from mtgrules.cli.translated import Command
 from mtgrules.errors import MtgrulesError
 from mtgrules.i18n import N_, _, ngettext
 from mtgrules.lookup.prose import KINDS
@@ -199,24 +200,23 @@ def _print_report(report) -> None:
     click.echo(f"  {summary}")
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE… | -")
-@edition_option("Check against this edition (YYYY-MM-DD or latest; default: the newest).")
-@click.option("--written", callback=_written, metavar="DATE",
-              help="The edition the text was written against (default: a guess from the rules cited and the words around them).")
-@click.option("--fix", is_flag=True, help="Print the text with renumbered citations rewritten, nothing else changed.")
-@click.option("--in-place", is_flag=True, help="With --fix: rewrite the files themselves, each kept as FILE.bak.")
+@click.command(cls=Command, help=N_(
+    "Check the rule citations in texts (judge articles, Markdown, HTML, source code).\n\n"
+    "Each citation (\"rule 701.47\", \"CR 704.5y\", \"regla 702.19b\", \"704.5a–c\", \"702.2b and c\") is read in the edition "
+    "the text was written against and followed to the edition checked: unchanged, edited, renumbered, or its number "
+    "now holding another rule. Exit 1 when a citation no longer names its rule, or none is found."
+))
+@click.argument("files", nargs=-1, required=True, metavar=N_("FILE… | -"))
+@edition_option(N_("Check against this edition (YYYY-MM-DD or latest; default: the newest)."))
+@click.option("--written", callback=_written, metavar=N_("DATE"),
+              help=N_("The edition the text was written against (default: a guess from the rules cited and the words around them)."))
+@click.option("--fix", is_flag=True, help=N_("Print the text with renumbered citations rewritten, nothing else changed."))
+@click.option("--in-place", is_flag=True, help=N_("With --fix: rewrite the files themselves, each kept as FILE.bak."))
 @click.option("--format", "kind", type=click.Choice(KINDS), default=None,
-              help="Read the files as this kind (default: by their name; stdin: text).")
+              help=N_("Read the files as this kind (default: by their name; stdin: text)."))
 @json_option
 def cite(files: tuple[str, ...], edition: str | None, written: str | None, fix: bool, in_place: bool,
          kind: str | None, as_json: bool) -> None:
-    """Check the rule citations in texts (judge articles, Markdown, HTML, source code).
-
-    Each citation ("rule 701.47", "CR 704.5y", "regla 702.19b", "704.5a–c", "702.2b and c") is
-    read in the edition the text was written against and followed to the edition checked:
-    unchanged, edited, renumbered, or its number now holding another rule. Exit 1 when a
-    citation no longer names its rule, or none is found."""
     from mtgrules.lookup import citation_check, editions
     from mtgrules.lookup.citation_status import STALE, Words
 

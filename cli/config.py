@@ -11,7 +11,8 @@ import click
 from mtgrules import settings
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json
-from mtgrules.i18n import _, interface_language, language_source
+from mtgrules.cli.translated import Command
+from mtgrules.i18n import N_, _, interface_language, language_source
 
 
 def _source_words(source: str) -> str:
@@ -24,14 +25,15 @@ def _source_words(source: str) -> str:
     return _("from the locale ({variable})").format(variable=source)
 
 
-@click.command("config")
-@click.argument("setting", required=False)
-@click.argument("value", required=False)
-@click.option("--unset", "unset", is_flag=True, help="Remove the saved SETTING.")
+@click.command("config", cls=Command, help=N_(
+    "Show or save settings: `config language es` makes Spanish the interface language and the default language of "
+    "rules and rulings (MTGRULES_LANG and the locale come first)."
+))
+@click.argument("setting", required=False, metavar=N_("[SETTING]"))
+@click.argument("value", required=False, metavar=N_("[VALUE]"))
+@click.option("--unset", "unset", is_flag=True, help=N_("Remove the saved SETTING."))
 @json_option
 def config(setting: str | None, value: str | None, unset: bool, as_json: bool) -> None:
-    """Show or save settings: `config language es` makes Spanish the interface language and the
-    default language of rules and rulings (MTGRULES_LANG and the locale come first)."""
     if setting is not None and setting not in settings.KNOWN:
         raise settings.SettingError(_("no setting {name!r} (the settings are {known})").format(
             name=setting, known=", ".join(sorted(settings.KNOWN))))

@@ -12,7 +12,8 @@ from mtgrules.cli.editions import CHANGES, check_edition_argument, load_trace, r
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.cli.terminal import safe, safe_data
-from mtgrules.i18n import _
+from mtgrules.cli.translated import Command
+from mtgrules.i18n import N_, _
 
 _COLOURS = {"added": "green", "removed": "red", "replaced": "magenta", "moved": "blue", "edited": "yellow"}
 
@@ -79,19 +80,19 @@ def _print_moves(found: list[dict], old: str, new: str, scope: str | None, as_js
         click.echo(line)
 
 
-@click.command()
-@click.argument("old", callback=_edition)
-@click.argument("new", callback=_edition)
-@click.option("--section", "scope", callback=_scope, metavar="NUMBER",
-              help=_("Only rules within this chapter, section or rule (7, 701, 704.5), numbered in either edition."))
+@click.command(cls=Command, help=N_(
+    "Show what changed from edition OLD to edition NEW (dates YYYY-MM-DD, or latest).\n\n"
+    "A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed (with --moves: when no "
+    "rule moved)."
+))
+@click.argument("old", callback=_edition, metavar=N_("OLD"))
+@click.argument("new", callback=_edition, metavar=N_("NEW"))
+@click.option("--section", "scope", callback=_scope, metavar=N_("NUMBER"),
+              help=N_("Only rules within this chapter, section or rule (7, 701, 704.5), numbered in either edition."))
 @click.option("--moves", is_flag=True,
-              help=_("Only the renumbering map: old number, new number and title of each rule that moved."))
+              help=N_("Only the renumbering map: old number, new number and title of each rule that moved."))
 @json_option
 def diff(old: str, new: str, scope: str | None, moves: bool, as_json: bool) -> None:
-    """Show what changed from edition OLD to edition NEW (dates YYYY-MM-DD, or latest).
-
-    A renumbered rule is a move, not a removal and an addition. Exit 1 when nothing changed
-    (with --moves: when no rule moved)."""
     from mtgrules.lookup import changes, editions
 
     every = load_trace()

@@ -20,7 +20,7 @@ _PLAIN = {_DELETE_START: "[-", _DELETE_END: "-]", _INSERT_START: "{+", _INSERT_E
 def edition_option(help_text: str):
     import click  # when a command is defined: a plain `mtgrules search` runs without click
 
-    return click.option("--edition", callback=_check_edition, metavar="DATE", help=_(help_text))
+    return click.option("--edition", callback=_check_edition, metavar=N_("DATE"), help=help_text)
 
 
 def _check_edition(ctx, param, value: str | None) -> str | None:

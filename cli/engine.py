@@ -15,13 +15,16 @@ from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.terminal import safe
-from mtgrules.i18n import _
+from mtgrules.cli.translated import Group
+from mtgrules.i18n import N_, _
 from mtgrules.lookup.coverage import by_section, coverage_rows, summary, untested
 
 
-@click.group()
+@click.group(cls=Group, help=N_(
+    "The executable-rule layer: which rules and rulings the engine implements and tests."
+))
 def engine() -> None:
-    """The executable-rule layer: which rules and rulings the engine implements and tests."""
+    """`mtgrules engine`: its subcommands are the command."""
 
 
 def _section(ctx, param, value: str | None) -> str | None:
@@ -39,21 +42,20 @@ def _label(row: dict) -> str:
     return safe(f"{row['card']} #{row['en_position']}" if row["en_position"] is not None else row["card"])
 
 
-@engine.command()
-@click.option("--section", callback=_section, metavar="NUMBER", help=_("Only rules at or under this number: 704, 704.5, 701.50."))
-@click.option("--card", metavar="NAME", help=_("Only the rulings of this card (any of its names)."))
-@click.option("--list", "full", is_flag=True, help=_("After the summary, every rule and ruling with its code and tests."))
+@engine.command(help=N_(
+    "Which rules and rulings of the corpus the engine implements and tests: a summary, per section where the engine "
+    "implements something, and what is implemented but untested; `--list` adds every rule and ruling, `--json` "
+    "gives them to scripts. Rules are those of one edition (--edition, default the newest English edition "
+    "ingested).\n\n"
+    "Exit codes: 0 found, 1 nothing matched, 2 bad usage."
+))
+@click.option("--section", callback=_section, metavar=N_("NUMBER"), help=N_("Only rules at or under this number: 704, 704.5, 701.50."))
+@click.option("--card", metavar=N_("NAME"), help=N_("Only the rulings of this card (any of its names)."))
+@click.option("--list", "full", is_flag=True, help=N_("After the summary, every rule and ruling with its code and tests."))
 @edition_option(VIEW_EDITION)
 @json_option
 @click.pass_context
 def coverage(ctx: click.Context, section: str | None, card: str | None, full: bool, edition: str | None, as_json: bool) -> None:
-    """Which rules and rulings of the corpus the engine implements and tests: a summary, per
-    section where the engine implements something, and what is implemented but untested;
-    `--list` adds every rule and ruling, `--json` gives them to scripts. Rules are those of one
-    edition (--edition, default the newest English edition ingested).
-
-    Exit codes: 0 found, 1 nothing matched, 2 bad usage.
-    """
     from mtgrules.lookup import engine_links
 
     registry = engine_links.load()

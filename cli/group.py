@@ -16,7 +16,8 @@ from mtgrules import __version__
 from mtgrules.cli.failures import PERSON_ERRORS, error_line, reader_left
 from mtgrules.cli.main import COMMANDS
 from mtgrules.cli.terminal import safe
-from mtgrules.i18n import _
+from mtgrules.cli.translated import VERSION_OPTION, Group, in_language
+from mtgrules.i18n import N_, _
 
 
 class PersonError(click.ClickException):
@@ -54,10 +55,10 @@ def usage_line(error: click.UsageError, command: str | None = None) -> str:
         what = _("no such command {name!r}").format(name=misspelt)
         mend = (_("did you mean {names}?").format(names=_(" or ").join(close)) if close
                 else _("the commands are {names}").format(names=", ".join(known)))
-    elif isinstance(error, click.MissingParameter) and error.ctx is not None:
-        usage = " ".join(error.ctx.get_usage().split()[1:])  # "Usage: cli card [OPTIONS] NAME..."
-        if " " in usage:
-            mend = _("usage: {usage}").format(usage="mtgrules " + usage.split(" ", 1)[1])
+    elif isinstance(error, click.MissingParameter) and error.ctx is not None and command:
+        with in_language(error.ctx.command, error.ctx):
+            pieces = error.ctx.command.collect_usage_pieces(error.ctx)  # "[OPTIONS] NAME...", translated
+        mend = _("usage: {usage}").format(usage=" ".join(["mtgrules", command, *pieces]))
     what = what.removesuffix(".")
     line = f"{command}: {what}" if command else what
     return line if what.endswith(")") else f"{line} ({mend})"
@@ -65,8 +66,16 @@ def usage_line(error: click.UsageError, command: str | None = None) -> str:
 
 def _click_words(error: click.UsageError) -> str:
     """What click says is wrong, in the person's language: the errors a person meets most
-    are worded here (click's own words are English); any other is click's message."""
+    are worded here, in one line; any other is click's message (its words through the
+    catalogs too, `translated.speaking`). A parameter is named by its translated metavar."""
     param, ctx = getattr(error, "param", None), error.ctx
+    if ctx is None:
+        return _click_message(error, param, ctx)
+    with in_language(ctx.command, ctx):
+        return _click_message(error, param, ctx)
+
+
+def _click_message(error: click.UsageError, param: click.Parameter | None, ctx: click.Context | None) -> str:
     hint = param.get_error_hint(ctx) if param is not None and ctx is not None else getattr(error, "param_hint", None)
     if isinstance(error, click.MissingParameter):
         kind = error.param_type or (param.param_type_name if param is not None else "parameter")
@@ -90,7 +99,7 @@ def _click_words(error: click.UsageError) -> str:
     return what
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
@@ -124,13 +133,12 @@ class LazyGroup(click.Group):
             raise PersonError(error_line(error, ctx.invoked_subcommand)) from None
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mtgrules")
-@click.option("--debug", is_flag=True, help=_("Show tracebacks for errors."))
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, help=N_(
+    "Multilingual Magic: The Gathering rules and rulings, offline.\n\n"
+    "Exit codes: 0 found, 1 nothing found, 2 bad usage or bad input."
+))
+@click.version_option(__version__, prog_name="mtgrules", help=VERSION_OPTION)
+@click.option("--debug", is_flag=True, help=N_("Show tracebacks for errors."))
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
-    """Multilingual Magic: The Gathering rules and rulings, offline.
-
-    Exit codes: 0 found, 1 nothing found, 2 bad usage or bad input.
-    """
     ctx.obj = {"debug": debug}

@@ -8,13 +8,15 @@ from pathlib import Path
 
 import click
 
+from mtgrules.cli import translated
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.cli.terminal import safe
-from mtgrules.i18n import _, ngettext
+from mtgrules.cli.translated import Command
+from mtgrules.i18n import N_, _, ngettext
 
-_INPUTS = click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-_LANG = click.option("--lang", help=_("Language of the documents (es, fr, zh…) when it cannot be detected."))
+_INPUTS = click.argument("paths", nargs=-1, metavar=N_("PATHS..."), required=True, type=translated.Path(exists=True))
+_LANG = click.option("--lang", metavar=N_("LANG"), help=N_("Language of the documents (es, fr, zh…) when it cannot be detected."))
 
 
 def _parse(paths: tuple[str, ...], lang: str | None):
@@ -36,17 +38,16 @@ def _warn(parsed) -> None:
             click.echo(style(_("warning: {warning}").format(warning=safe(warning)), fg="yellow"), err=True)
 
 
-@click.command()
+@click.command(cls=Command, help=N_(
+    "Parse and align documents against what is ingested, and print the records.\n\n"
+    "PATHS may be folders, read as `ingest` reads them. Nothing is stored; any file that fails stops the command "
+    "(exit 2). Rulings show the text of their English counterpart (`en_text`) when the card's MTGJSON data is "
+    "ingested."
+))
 @_INPUTS
 @_LANG
-@click.option("--json", "as_json", is_flag=True, help=_("One JSON object per record and line."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object per record and line."))
 def parse(paths: tuple[str, ...], lang: str | None, as_json: bool) -> None:
-    """Parse and align documents against what is ingested, and print the records.
-
-    PATHS may be folders, read as `ingest` reads them. Nothing is stored; any file that fails
-    stops the command (exit 2). Rulings show the text of their English counterpart (`en_text`) when the
-    card's MTGJSON data is ingested.
-    """
     from mtgrules.align import linking
 
     parsed, context = _parse(paths, lang)
@@ -72,27 +73,24 @@ def _describe(record) -> str:
     return head + "\n" + wrap(body or "", indent="  ")
 
 
-@click.command()
+@click.command(cls=Command, help=N_(
+    "Parse documents and add their records to your corpus (MTGRULES_HOME).\n\n"
+    "PATHS may be folders of saved pages: they are read recursively (files named .html, .htm, .txt, .json, .tsv or "
+    "without a suffix; hidden files and the images, scripts and style sheets a saved page brings along are "
+    "skipped). Each file gets one line: what it gave, or why it was not stored. The files that parse are stored, "
+    "and if any did not, the command exits 2; with --all-or-nothing, one failing file stores nothing. Re-ingesting "
+    "a document replaces its records; one stored unchanged is skipped. Pages ingested before an English edition or "
+    "MTGJSON file are aligned again when one arrives. The search tables are written in the same transaction."
+))
 @_INPUTS
 @_LANG
 @click.option(
     "--all-or-nothing",
     is_flag=True,
-    help=_("Store nothing if any file fails (by default the files that parse are stored and the others listed)."),
+    help=N_("Store nothing if any file fails (by default the files that parse are stored and the others listed)."),
 )
 @writes_data
 def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> None:
-    """Parse documents and add their records to your corpus (MTGRULES_HOME).
-
-    PATHS may be folders of saved pages: they are read recursively (files named .html, .htm,
-    .txt, .json, .tsv or without a suffix; hidden files and the images, scripts and style
-    sheets a saved page brings along are skipped). Each file gets one line: what it gave, or
-    why it was not stored. The files that parse are stored, and if any did not, the command
-    exits 2; with --all-or-nothing, one failing file stores nothing. Re-ingesting a document
-    replaces its records; one stored unchanged is skipped. Pages ingested before an English
-    edition or MTGJSON file are aligned again when one arrives. The search tables are written
-    in the same transaction.
-    """
     from mtgrules import store
     from mtgrules.align import documents
     from mtgrules.align import ingest as ingesting

@@ -15,12 +15,14 @@ import sys
 
 import click
 
+from mtgrules.cli import translated
 from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.output import echo_json, style
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.cli.terminal import safe
-from mtgrules.i18n import N_, _
+from mtgrules.cli.translated import Command
+from mtgrules.i18n import N_
 from mtgrules.study import board, citations, expect, judging, scenario
 from mtgrules.study.messages import LANGS, event_text, ui
 from mtgrules.study.report import board_lines, event_rows
@@ -103,21 +105,19 @@ def judging_lang(texts: citations.RuleTexts | None) -> str:
     return citations.default_lang(texts) if texts is not None else "en"
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.command(cls=Command, help=N_(
+    "Judge the scenarios in FILES (TOML; see examples/README.md): perform their actions, check state-based actions, "
+    "cite the rule behind every event and show the board at the end. Rules are cited from one edition (--edition, "
+    "default the newest English edition ingested).\n\n"
+    "Exit codes: 0 judged (with --check: the engine agrees with every file), 1 the engine disagrees with a file's "
+    "[expect] (--check), 2 a bad scenario file (the message names the file, line and key)."
+))
+@click.argument("files", nargs=-1, metavar=N_("FILES..."), required=True, type=translated.Path(dir_okay=False))
 @lang_option(N_("Language of the messages and the cited rules' text (default: yours)."))
 @edition_option(VIEW_EDITION)
-@click.option("--json", "as_json", is_flag=True, help=_("One JSON object per event, then one for the board; for scripts."))
-@click.option("--check", is_flag=True, help=_("Only say whether the engine agrees with each file's [expect]."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object per event, then one for the board; for scripts."))
+@click.option("--check", is_flag=True, help=N_("Only say whether the engine agrees with each file's [expect]."))
 def judge(files: tuple[str, ...], lang: str | None, edition: str | None, as_json: bool, check: bool) -> None:
-    """Judge the scenarios in FILES (TOML; see examples/README.md): perform their actions, check
-    state-based actions, cite the rule behind every event and show the board at the end.
-    Rules are cited from one edition (--edition, default the newest English edition ingested).
-
-    Exit codes: 0 judged (with --check: the engine agrees with every file), 1 the engine
-    disagrees with a file's [expect] (--check), 2 a bad scenario file (the message names the
-    file, line and key).
-    """
     if check:
         lang = lang or judging_lang(None)
         sys.exit(_check(files, as_json, lang))

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from mtgrules import paths
-from mtgrules.i18n import _
+from mtgrules.i18n import N_, _
 
 _LANG_CODE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
 
@@ -91,21 +91,21 @@ def absent_languages(langs: list[str], have: list[str], what: str) -> str:
 def lang_option(help_text: str):
     import click
 
-    return click.option("--lang", "langs", callback=parse_langs, metavar="LANGS", help=_(help_text))
+    return click.option("--lang", "langs", callback=parse_langs, metavar=N_("LANGS"), help=help_text)
 
 
 def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--json`, as a decorator (click is imported when a command is defined, not before)."""
     import click
 
-    return click.option("--json", "as_json", is_flag=True, help=_("One JSON object per line, for scripts."))(command)
+    return click.option("--json", "as_json", is_flag=True, help=N_("One JSON object per line, for scripts."))(command)
 
 
 def links_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--links`: the engine code and tests behind a rule or ruling (always in `--json`)."""
     import click
 
-    return click.option("--links", "links", is_flag=True, help=_("Show the engine code and tests behind each rule or ruling."))(command)
+    return click.option("--links", "links", is_flag=True, help=N_("Show the engine code and tests behind each rule or ruling."))(command)
 
 
 def is_given(value: Any) -> bool:

@@ -19,12 +19,14 @@ from collections import Counter
 
 import click
 
+from mtgrules.cli import translated
 from mtgrules.cli.corpus import VIEW_EDITION, open_catalog
 from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import writes_data
 from mtgrules.cli.output import style, terminal_width, wrap
 from mtgrules.cli.study import lang_option, show_citation
 from mtgrules.cli.terminal import safe
+from mtgrules.cli.translated import Command
 from mtgrules.cli.width import fit
 from mtgrules.i18n import N_, _, ngettext
 from mtgrules.study import citations, progress
@@ -112,25 +114,23 @@ def _stats(texts: citations.RuleTexts, lang: str | None, section: str | None, de
                        .format(sections=len(rest), questions=sum(available[s] for s in rest)))
 
 
-@click.command()
+@click.command(cls=Command, help=N_(
+    "Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.\n\n"
+    "Progress is kept per question with spaced repetition (Leitner boxes): missed questions come back first, known "
+    "ones less and less often. Exit codes: 0 done, 1 nothing to ask, 130 interrupted."
+))
 @lang_option(N_("Language of the questions (default: yours, when the corpus has rules in it)."))
-@click.option("--section", help=_("Only this section (704) or chapter (7)."))
+@click.option("--section", metavar=N_("SECTION"), help=N_("Only this section (704) or chapter (7)."))
 @click.option("--kind", "kinds", type=click.Choice(questions.KINDS), multiple=True,
-              help=_("Question kinds (repeatable; default: all): number = give a rule's number, "
+              help=N_("Question kinds (repeatable; default: all): number = give a rule's number, "
                      "text = choose a rule's text, scenario = what happens on a board."))
-@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help=_("Questions to ask."))
-@click.option("--seed", type=int, help=_("Make the questions and their order reproducible."))
-@click.option("--stats", is_flag=True, help=_("Show progress per section instead of asking."))
+@click.option("--count", metavar="N", type=translated.IntRange(min=1), default=10, show_default=True, help=N_("Questions to ask."))
+@click.option("--seed", metavar="N", type=translated.Integer(), help=N_("Make the questions and their order reproducible."))
+@click.option("--stats", is_flag=True, help=N_("Show progress per section instead of asking."))
 @edition_option(VIEW_EDITION)
 @writes_data
 def quiz(lang: str | None, section: str | None, kinds: tuple[str, ...], count: int, seed: int | None,
          stats: bool, edition: str | None) -> None:
-    """Study the rules: answer one question per line; `q` stops; Ctrl-C saves and stops.
-
-    Progress is kept per question with spaced repetition (Leitner boxes): missed questions come
-    back first, known ones less and less often. Exit codes: 0 done, 1 nothing to ask,
-    130 interrupted.
-    """
     if section is not None and not (section.isdigit() and len(section) in (1, 3)):
         raise click.BadParameter(_("{section!r}: give a section such as 704, or a chapter such as 7").format(section=section),
                                  param_hint="--section")

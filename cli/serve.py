@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import click
 
+from mtgrules.cli import translated
+from mtgrules.cli.translated import Command
+from mtgrules.i18n import N_
 
-@click.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 shares the site with your local network.")
-@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--open", "open_browser", is_flag=True, help="Open the site in a web browser.")
+
+@click.command(cls=Command, help=N_(
+    "Serve the corpus as a web site: search as you type, rules side by side in several languages with every rule "
+    "reference a link, cards, terms, history, changes between editions, translations to update and a scenario "
+    "judge; each page's JSON at /api/….\n\n"
+    "The corpus is opened once; an ingest in another terminal is seen on the next request. Nothing is written but "
+    "the log (on stderr). Ctrl-C stops it."
+))
+@click.option("--host", metavar=N_("ADDRESS"), default="127.0.0.1", show_default=True,
+              help=N_("Address to listen on; 0.0.0.0 shares the site with your local network."))
+@click.option("--port", metavar="N", default=8080, show_default=True, type=translated.IntRange(0, 65535), help=N_("Port to listen on."))
+@click.option("--open", "open_browser", is_flag=True, help=N_("Open the site in a web browser."))
 def serve(host: str, port: int, open_browser: bool) -> None:
-    """Serve the corpus as a web site: search as you type, rules side by side in several
-    languages with every rule reference a link, cards, terms, history, changes between
-    editions, translations to update and a scenario judge; each page's JSON at /api/….
-
-    The corpus is opened once; an ingest in another terminal is seen on the next request.
-    Nothing is written but the log (on stderr). Ctrl-C stops it.
-    """
     import socket
 
     import uvicorn

@@ -12,6 +12,7 @@ from mtgrules.cli.editions import load_trace, render_diff
 from mtgrules.cli.options import json_option, lang_option
 from mtgrules.cli.output import echo_json, style, wrap
 from mtgrules.cli.terminal import safe_data
+from mtgrules.cli.translated import Command
 from mtgrules.i18n import N_, _
 from mtgrules.lookup.stale import runs
 
@@ -50,13 +51,13 @@ def _print_lang(lang: str, counts: dict[str, int], entries: list[dict], newest: 
     click.echo()
 
 
-@click.command()
+@click.command(cls=Command, help=N_(
+    "List translated rules whose English has changed since, and rules not yet translated.\n\n"
+    "Exit 0 when the list has anything, 1 when every translation is current and complete."
+))
 @lang_option(N_("Languages to check, e.g. es,fr (default: every language with translated rules)."))
 @json_option
 def stale(langs: list[str] | None, as_json: bool) -> None:
-    """List translated rules whose English has changed since, and rules not yet translated.
-
-    Exit 0 when the list has anything, 1 when every translation is current and complete."""
     from mtgrules.lookup.stale import report
 
     if langs and "en" in langs:

@@ -12,7 +12,7 @@ import click
 
 from mtgrules.cli.options import is_lang_code
 from mtgrules.cli.output import style, wrap
-from mtgrules.i18n import _, translation
+from mtgrules.i18n import N_, _, translation
 from mtgrules.study.citations import Citation
 
 
@@ -27,7 +27,7 @@ def _check_lang(ctx, param, value: str | None) -> str | None:
 
 
 def lang_option(help_text: str):
-    return click.option("--lang", callback=_check_lang, metavar="LANG", help=_(help_text))
+    return click.option("--lang", callback=_check_lang, metavar=N_("LANG"), help=help_text)
 
 
 def show_citation(citation: Citation, lang: str, indent: str = "    ") -> None:

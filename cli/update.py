@@ -9,8 +9,10 @@ from pathlib import Path
 
 import click
 
+from mtgrules.cli import translated
 from mtgrules.cli.output import style
 from mtgrules.cli.terminal import safe
+from mtgrules.cli.translated import Command
 from mtgrules.i18n import N_, _, ngettext
 
 SOURCES = ("rules", "mtgjson", "scryfall")
@@ -69,31 +71,29 @@ def _choices(allowed: tuple[str, ...]):
     return parse
 
 
-@click.command()
-@click.option("--sets", callback=_codes, metavar="CODES", help=_("MTGJSON set files to fetch (KLD,MH3) instead of AllPrintings."))
-@click.option("--only", default=",".join(SOURCES), show_default=True, callback=_choices(SOURCES), metavar="SOURCES",
-              help=_("The sources to fetch from."))
-@click.option("--scryfall-files", default="rulings", show_default=True, callback=_choices(SCRYFALL_TYPES), metavar="TYPES",
-              help=_("Scryfall bulk files to fetch: {types} (all_cards, every printing in every language, is about 2 GB).").format(
-                  types=", ".join(SCRYFALL_TYPES)))
-@click.option("--from", "from_folder", type=click.Path(file_okay=False, exists=True, path_type=Path),
-              help=_("Fetch nothing: ingest the files of this folder, downloaded by other means (each on its own; checked"
+@click.command(cls=Command, help=N_(
+    "Fetch the newest Comprehensive Rules, MTGJSON card data and Scryfall rulings, and ingest them.\n\n"
+    "Downloads go under your data folder (MTGRULES_HOME), resume where they stopped, and replace the copies held "
+    "only once complete and checked (size, and MTGJSON's published SHA-256). Only what changed since the last "
+    "update is fetched and ingested. Nothing is ingested unless every download succeeds. The addresses default to "
+    "the official ones (--rules-page, --mtgjson-url, --scryfall-url, or the environment variables "
+    "MTGRULES_RULES_PAGE, MTGRULES_MTGJSON_URL, MTGRULES_SCRYFALL_URL)."
+))
+@click.option("--sets", callback=_codes, metavar=N_("CODES"), help=N_("MTGJSON set files to fetch (KLD,MH3) instead of AllPrintings."))
+@click.option("--only", default=",".join(SOURCES), show_default=True, callback=_choices(SOURCES), metavar=N_("SOURCES"),
+              help=N_("The sources to fetch from."))
+@click.option("--scryfall-files", default="rulings", show_default=True, callback=_choices(SCRYFALL_TYPES), metavar=N_("TYPES"),
+              help=N_("Scryfall bulk files to fetch: rulings, oracle_cards, default_cards, all_cards (all_cards, every printing in"
+                     " every language, is about 2 GB)."))
+@click.option("--from", "from_folder", metavar=N_("FOLDER"), type=translated.Path(file_okay=False, exists=True, path_type=Path),
+              help=N_("Fetch nothing: ingest the files of this folder, downloaded by other means (each on its own; checked"
                      " against a .sha256 file beside it when there is one)."))
-@click.option("--rules-page", envvar="MTGRULES_RULES_PAGE", metavar="URL", help=_("The official rules page, which links the rules text."))
-@click.option("--mtgjson-url", envvar="MTGRULES_MTGJSON_URL", metavar="URL", help=_("MTGJSON's API folder (…/api/v5/)."))
-@click.option("--scryfall-url", envvar="MTGRULES_SCRYFALL_URL", metavar="URL", help=_("Scryfall's bulk data list."))
+@click.option("--rules-page", envvar="MTGRULES_RULES_PAGE", metavar=N_("URL"),
+              help=N_("The official rules page, which links the rules text."))
+@click.option("--mtgjson-url", envvar="MTGRULES_MTGJSON_URL", metavar=N_("URL"), help=N_("MTGJSON's API folder (…/api/v5/)."))
+@click.option("--scryfall-url", envvar="MTGRULES_SCRYFALL_URL", metavar=N_("URL"), help=N_("Scryfall's bulk data list."))
 def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[str, ...], from_folder: Path | None,
            rules_page: str | None, mtgjson_url: str | None, scryfall_url: str | None) -> None:
-    """Fetch the newest Comprehensive Rules, MTGJSON card data and Scryfall rulings, and
-    ingest them.
-
-    Downloads go under your data folder (MTGRULES_HOME), resume where they stopped, and replace
-    the copies held only once complete and checked (size, and MTGJSON's published SHA-256).
-    Only what changed since the last update is fetched and ingested. Nothing is ingested
-    unless every download succeeds. The addresses default to the official ones
-    (--rules-page, --mtgjson-url, --scryfall-url, or the environment variables
-    MTGRULES_RULES_PAGE, MTGRULES_MTGJSON_URL, MTGRULES_SCRYFALL_URL).
-    """
     from mtgrules.align import update as updating
     from mtgrules.cli.progress import TerminalReporter as SearchReporter
     from mtgrules.index import tables  # the store writes the search tables in the ingest's transaction

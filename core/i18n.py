@@ -17,11 +17,16 @@ catalog is stale or a message has no translation.
 
 The language is worked out at each call from the environment (cheap), so a test or a long-lived
 process sees a change; the settings file is read again only when it changes.
+
+`speaking(lang)` makes the standard `gettext.gettext` of the process (which click's own words
+go through) read mtgrules' catalogs in `lang` for as long as a command runs.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,6 +50,7 @@ if TYPE_CHECKING:
     class Translations(Protocol):
         def gettext(self, message: str, /) -> str: ...
         def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+        def pgettext(self, context: str, message: str, /) -> str: ...
 
 
 class LanguageError(MtgrulesError):
@@ -53,7 +59,7 @@ class LanguageError(MtgrulesError):
 
 def interface_language() -> str:
     """The person's language (see the module's docstring for where it comes from)."""
-    named = _named_by_environment(os.environ.get("MTGRULES_LANG"), *map(os.environ.get, _LOCALE_VARIABLES))
+    named = _named_by_environment(os.environ.get("MTGRULES_LANG"), *map(_locale_variable, _LOCALE_VARIABLES))
     return named or configured_language() or SOURCE_LANGUAGE
 
 
@@ -84,13 +90,53 @@ def language_source() -> str:
     if os.environ.get("MTGRULES_LANG"):
         return "MTGRULES_LANG"
     for variable in _LOCALE_VARIABLES:
-        value = os.environ.get(variable)
+        value = _locale_variable(variable)
         if value:
             if any(language_code(part) for part in value.split(":")):
                 return variable
             if variable != "LANGUAGE":
                 break
     return "config" if configured_language() else "default"
+
+
+# While `speaking` holds LANGUAGE for gettext: the value the person's environment had.
+_PERSON_LANGUAGE: list[str | None] = []
+
+
+def _locale_variable(variable: str) -> str | None:
+    if variable == "LANGUAGE" and _PERSON_LANGUAGE:
+        return _PERSON_LANGUAGE[-1]
+    return os.environ.get(variable)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """The process's `gettext.gettext` (click's own words: "Usage:", "Missing argument"…) in
+    `lang`, from mtgrules' catalogs, until the block ends. It is the standard way for a program:
+    bind its text domain to its catalogs and make it the current one; gettext takes the language
+    from the environment, so `LANGUAGE` is set to the person's language (the one MTGRULES_LANG or
+    the settings may have chosen) and restored after; `interface_language()` meanwhile reads the
+    person's own LANGUAGE. A language without a catalog changes nothing (click's English)."""
+    if lang not in CATALOGS:
+        yield
+        return
+    import gettext  # click has imported it already
+
+    domain = gettext.textdomain()
+    person = os.environ.get("LANGUAGE")
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    _PERSON_LANGUAGE.append(person)
+    os.environ["LANGUAGE"] = lang
+    try:
+        yield
+    finally:
+        _PERSON_LANGUAGE.pop()
+        gettext.textdomain(domain)
+        if person is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = person
 
 
 def configured_language() -> str | None:
@@ -151,6 +197,10 @@ class _AsWritten:
     @staticmethod
     def ngettext(singular: str, plural: str, n: int, /) -> str:
         return singular if n == 1 else plural
+
+    @staticmethod
+    def pgettext(context: str, message: str, /) -> str:
+        return message
 
 
 _AS_WRITTEN = _AsWritten()

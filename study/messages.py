@@ -1,594 +1,199 @@
-"""The judge's and the quiz's words in Spanish and French as well as English: the engine's
-event sentences (`EVENTS`, one template per key of `mtgrules.engine.messages.ENGLISH`), the
-game words they use (`GLOSSARY`: counter kinds, zones, gifts, keywords …), and the words of the
-commands themselves (`UI`).
+"""The judge's and the quiz's words in the person's language, through the gettext catalogs:
+the engine's event sentences (`event_text`: each English template of
+`mtgrules.engine.messages.ENGLISH` is a message of the catalogs, translated in the template
+syntax of the engine, `{n|one|other}` for a word that agrees with a number), the game words they
+hold (`GAME_WORDS`: counter kinds, zones, gifts, keywords…, each a message whose context is its
+kind: "graveyard" as a zone is "en el cementerio"), and the words of the commands themselves
+(`ui`).
 
 Terms are the ones printed on Spanish and French cards and used in the translated rules
 ("toque mortal" / "contact mortel", "contador de lealtad" / "marqueur « loyauté »", "cementerio"
-/ "cimetière"). A language without a catalogue gets English; a test holds every catalogue to
-the engine's keys and placeholders, and every UI string to all three languages.
+/ "cimetière"). A language without a catalog gets English.
+
+The engine imports nothing of ours, so no `N_()` marks its templates where they are written:
+`catalog_messages()` lists them, and the game words, for `.ci/catalogs` to extract beside the
+marked messages (tests/test_i18n.py holds the catalogs to them).
+
+The names a scenario file may write in Spanish and French (`do = "atacar"`, `keywords = ["toque
+mortal"]`) are read here too: the actions by their own table, the keywords through the
+catalogs' game words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from mtgrules.engine.messages import ENGLISH_GLOSSARY, Text, render
+from mtgrules.engine.messages import ENGLISH, ENGLISH_GLOSSARY, Text, render
+from mtgrules.i18n import CATALOGS, N_, interface_language, translation
 
-LANGS = ("en", "es", "fr")
+LANGS = ("en", *CATALOGS)  # the languages the judge's and the quiz's words are written in
 
-EVENTS: dict[str, dict[str, str]] = {
-    "es": {
-        "draws": "{player} roba {card}",
-        "draw_empty": "{player} intenta robar de una biblioteca vacía",
-        "discards": "{player} descarta {card}",
-        "damage": "{source} hace {amount} {amount|punto|puntos} de daño a {recipient}",
-        "infect_player": "{source} hace {amount} {amount|punto|puntos} de daño a {recipient}: "
-                         "{amount} {amount|contador|contadores} de veneno (infectar)",
-        "wither_creature": "{source} hace {amount} {amount|punto|puntos} de daño a {recipient}: "
-                           "{amount} {amount|contador|contadores} -1/-1 ({kind})",
-        "prevented_shield": "se previene el daño a {recipient} y se le quita un contador de escudo",
-        "lifelink": "{player} gana {amount} {amount|vida|vidas} gracias a {source} (vínculo vital)",
-        "counters_put": "se {count|pone|ponen} {count} {count|contador|contadores} {kind} sobre {name}",
-        "counters_taken": "se {count|quita|quitan} {count} {count|contador|contadores} {kind} de {name}",
-        "mana_empties": "el maná no gastado de {player} se vacía",
-        "exiled": "{name} es exiliado",
-        "returned_to_hand": "{name} regresa a la mano de su propietario",
-        "enters": "{name} entra al campo de batalla",
-        "enters_with": "{name} entra con {count} {count|contador|contadores} {kind}",
-        "finality": "{name} es exiliado en vez de ir al cementerio (contador de finalidad)",
-        "destroyed": "{name} es destruido: {reason}",
-        "sacrificed": "{player} sacrifica {name}: {reason}",
-        "put_into_graveyard": "{name} va al cementerio de su propietario: {reason}",
-        "indestructible": "{name} no es destruido: es indestructible",
-        "regenerates": "{name} se regenera en vez de ser destruido: {reason}",
-        "umbra_armor": "{aura} es destruido en vez de {name}, y se quita todo el daño de {name} (armadura de umbra): {reason}",
-        "shield_counter": "se quita un contador de escudo de {name} en vez de destruirlo: {reason}",
-        "aura_stays": "{name} no puede entrar anexado a nada legal y se queda donde está",
-        "token_stays": "{name} es una ficha que ya dejó el campo de batalla: se queda donde está",
-        "siege_ability": "habilidad de Asedio de {name}",
-        "by_effect": "por un efecto",
-        "protector_enters": "{player} elige a {protector} como protector de {name} al entrar",
-        "no_protector_enters": "{name} entra sin ningún jugador que pueda protegerlo",
-        "loses": "{player} pierde la partida: {reason}",
-        "leaves_objects": "{player} abandona la partida: {count} {count|objeto|objetos} de {player} "
-                          "{count|abandona|abandonan} la partida",
-        "control_returns": "{name} vuelve al control de {owner}: {player} abandonó la partida",
-        "exiled_left": "{name} es exiliado: {player}, su controlador, abandonó la partida",
-        "ability_ceases": "{name} deja de existir: {player}, su controlador, abandonó la partida",
-        "wins": "{player} gana la partida",
-        "reason_concedes": "concede la partida",
-        "draw_game": "todos los jugadores que quedaban pierden a la vez: la partida termina en empate",
-        "trigger_put": "{player} pone {name} en la pila",
-        "ability_triggers": "se dispara {name}",
-        "ability_of": "{source}: {name}",
-        "trigger_not_put": "{name} no se pone en la pila: {player}, su controlador, abandonó la partida",
-        "siege_triggers": "se quita el último contador de defensa de {name}: se dispara su habilidad de Asedio",
-        "siege_exiled": "{name} es exiliado por su propia habilidad",
-        "siege_gone": "{name} ya no está en el campo de batalla: ni se exilia ni se lanza",
-        "cast_transformed": "{player} lanza {name} transformado sin pagar su coste de maná",
-        "not_cast_transformed": "{player} no lanza {name} transformado",
-        "cannot_cast_transformed": "{name} no tiene cara posterior: no puede lanzarse transformado",
-        "reason_zero_life": "0 vidas o menos",
-        "reason_empty_library": "intentó robar de una biblioteca vacía",
-        "reason_poison": "diez o más contadores de veneno",
-        "reason_token_zone": "una ficha {zone}",
-        "reason_copy_zone": "una copia de {what} {zone}",
-        "reason_zero_toughness": "resistencia 0 o menos",
-        "lethal_damage": "daño letal",
-        "deathtouch_damage": "daño de una fuente con toque mortal",
-        "reason_zero_loyalty": "lealtad 0",
-        "reason_legend": "regla de leyendas, {player} se queda con {kept}",
-        "reason_world": "regla de mundos",
-        "reason_world_tie": "regla de mundos, empate entre los más nuevos",
-        "reason_aura_nothing": "no está anexada a nada",
-        "reason_aura_itself": "está anexada a sí misma",
-        "reason_aura_player": "no puede encantar a un jugador ({player})",
-        "reason_aura_left": "{player} abandonó la partida",
-        "reason_aura_gone": "lo que encantaba ya no existe",
-        "reason_aura_not": "{host} no es {type}",
-        "reason_equip": "solo puede estar anexado a {type}",
-        "reason_attached_creature": "una batalla o una criatura no puede estar anexada",
-        "reason_attached_other": "no es un Aura, un Equipo ni una Fortificación",
-        "reason_cancel": "contadores +1/+1 y -1/-1",
-        "reason_limit": "no puede tener más de {limit} {limit|contador|contadores} {kind}",
-        "reason_saga": "Saga que alcanzó su último capítulo",
-        "reason_dungeon": "marcador de aventura en la sala más baja",
-        "reason_sector": "{player} elige un sector",
-        "reason_siege": "Asedio con defensa 0",
-        "reason_battle": "batalla con defensa 0",
-        "reason_no_protector": "no tiene protector",
-        "reason_no_protector_possible": "no tiene protector y ningún jugador puede protegerla",
-        "reason_bad_protector": "{player} no puede protegerla",
-        "reason_bad_protector_none": "{player} no puede protegerla, y ningún jugador puede",
-        "reason_role": "un Rol más reciente ({newer}) del mismo jugador",
-        "reason_engines": "controla un permanente con start your engines!",
-        "ceases": "{name} deja de existir: {reason}",
-        "unattached": "{name} deja de estar anexado: {reason}",
-        "counters_removed": "se quitan {removed} de {name}: {reason}",
-        "removed_counter_part": "{count} {count|contador|contadores} {kind}",
-        "removed_from_game": "{player} quita {name} de la partida: {reason}",
-        "protector_chosen": "{player} elige a {protector} como protector de {name}: {reason}",
-        "sector_chosen": "{player} pone {name} en el sector {sector}: {reason}",
-        "sectors_end": ("{names} {count|pierde su designación de sector|pierden sus designaciones de sector}: ningún "
-                        "jugador controla un permanente con escultor espacial"),
-        "speed": "la velocidad de {player} pasa a ser {speed}: {reason}",
-        "cast": "{player} lanza {name}",
-        "countered": "{name} es contrarrestado",
-        "gift_not_given": "el regalo prometido a {player} no se da",
-        "resolves": "{name} se resuelve",
-        "doesnt_resolve": "{name} no se resuelve: todos sus objetivos son ilegales",
-        "copied": "{player} copia {name}",
-        "token_copy": "{player} crea una ficha que es una copia de {name}",
-        "lore_counters": "se {count|pone|ponen} {count} {count|contador|contadores} de historia sobre {name} ({total})",
-        "chapter_triggers": "se dispara el capítulo {numeral} de {name}",
-        "chapter_name": "{name}, capítulo {numeral}",
-        "converts": "{before} se convierte en {after}",
-        "doesnt_convert": "{name} no se convierte: {reason}",
-        "convert_not_permanent": "no es un permanente",
-        "convert_cant_transform": "no puede transformarse, así que no puede convertirse",
-        "convert_single_faced": "no es una carta ni una ficha de dos caras",
-        "convert_instant_face": "su otra cara ({face}) es de instantáneo o de conjuro",
-        "convert_since_delayed": "ya se convirtió o se transformó desde que se creó esa habilidad retrasada",
-        "convert_since_ability": "ya se convirtió o se transformó desde que la habilidad se puso en la pila",
-        "connive_counters": "{count} {count|contador|contadores} +1/+1 sobre {name}: "
-                            "{count} {count|carta|cartas} que no {count|es|son} tierra {count|descartada|descartadas}",
-        "connive_gone": "{name} ya no está en el campo de batalla: ningún contador +1/+1",
-        "connives": "{name} confabula",
-        "gets_energy": "{player} obtiene {energy} ({total} en total)",
-        "pays_energy": "{player} paga {energy} (le {left|queda|quedan} {left})",
-        "doesnt_pay_energy": "{player} no paga {energy}",
-        "creates_token": "{player} crea {token}",
-        "token_food": "una ficha de Comida",
-        "token_treasure": "una ficha de Tesoro",
-        "token_fish": "una ficha de criatura Pez azul 1/1 girada",
-        "token_octopus": "una ficha de criatura Pulpo azul 8/8",
-        "extra_turn": "{player} jugará un turno adicional después de este",
-        "gift_promised": "{player} le promete a {opponent} {gift} ({name})",
-        "gives_gift": "{player} le regala {gift} a {opponent} ({name})",
-        "gift_triggers": "{name} entra con su regalo prometido: se dispara su habilidad de regalo",
-        "gift_ability": "regalo de {name}",
-        "attacks": "{name} ataca a {target}",
-        "taps_to_attack": "{name} se gira al atacar",
-        "blocks": "{name} bloquea a {attacker}",
-        "unblocked": "{name} no está bloqueado",
-        "first_strike_step": "el paso de daño de combate de daña primero: solo hacen daño las criaturas "
-                             "que dañan primero o dos veces",
-        "second_step": "el segundo paso de daño de combate",
-        "assigns": "{name} asigna {amount} {amount|punto|puntos} de daño de combate a {recipient}",
-        "no_combat_damage": "{name} no hace daño de combate: {reason}",
-        "reason_no_power": "su fuerza es 0 o menos",
-        "reason_not_attacking_anything": "ya no está atacando a nada",
-        "reason_no_blockers": "está bloqueado y ya no lo bloquea ninguna criatura",
-        "reason_not_blocking": "ya no está bloqueando a ninguna criatura",
-        "reason_player_left": "el jugador al que ataca abandonó la partida",
-        "combat_ends": "termina el combate: todas las criaturas se retiran del combate",
-        "cleanup": "el daño desaparece: {count} {count|permanente pierde|permanentes pierden} el daño marcado",
-        "shields_end": "{count} {count|escudo de regeneración termina|escudos de regeneración terminan} con el turno, sin usar",
-        "illegal_game_over": "la partida ha terminado",
-        "illegal_not_in_hand": "{name} no está en una mano",
-        "illegal_not_on_stack": "{name} no está en la pila",
-        "illegal_stack_empty": "la pila está vacía",
-        "illegal_target": "{target} no es un objetivo legal para {name} (601.2c)",
-        "illegal_aura_needs_target": "{name} es un hechizo de Aura: necesita un objetivo (303.4a)",
-        "illegal_not_permanent": "{name} no está en el campo de batalla",
-        "illegal_gone": "{id} ya no existe",
-        "illegal_not_player": "{player} no está en la partida",
-        "illegal_not_in_hand_of": "{cards} no está en la mano de {player}",
-        "illegal_damage_recipient": "no se puede hacer daño a {name}: solo a jugadores y a criaturas, planeswalkers "
-                                    "y batallas en el campo de batalla (120.1)",
-        "illegal_not_mana": "{symbol} no es un tipo de maná ({symbols}); la energía no es maná",
-        "illegal_energy": "{player} no puede pagar {energy}: solo tiene {have} de energía",
-        "illegal_no_gift": "{name} no tiene la habilidad de regalo (tipos de regalo: {kinds})",
-        "illegal_gift_twice": "el regalo de {name} ya se prometió a {player}; un coste de regalo no puede pagarse dos veces",
-        "illegal_gift_opponent": "{opponent} no es un oponente de {player}; un regalo se promete a un oponente",
-        "illegal_gift_targets": "{name}: los objetivos de su efecto de regalo solo se eligen si se prometió el regalo",
-        "illegal_no_gift_promised": "{name} no tiene un regalo prometido a nadie",
-        "illegal_connive_nobody": "ningún jugador en la partida controla los permanentes que quedan por confabular",
-        "illegal_not_active": "{name} no lo controla el jugador activo ({player}), el único que ataca (508.1a)",
-        "illegal_not_creature": "{name} no es una criatura",
-        "illegal_tapped": "{name} está girado y no puede {what}",
-        "illegal_battle_attacks": "{name} es una batalla y no puede {what}",
-        "illegal_sick": "{name} no ha estado bajo el control de {player} desde el comienzo del turno "
-                        "y no tiene prisa (302.6)",
-        "illegal_attack_target": "{name} no puede atacar a {target}: solo a un oponente, a un planeswalker que controle "
-                                 "un oponente o a una batalla que proteja un oponente (506.2, 508.1b)",
-        "illegal_attack_protector": "{name} no puede atacar a {target}: el protector de una batalla no puede atacarla (310.9b)",
-        "illegal_already_attacking": "ya se declararon los atacantes",
-        "illegal_not_attacking": "{name} no es una criatura atacante",
-        "illegal_blocker_player": "{name} no puede bloquear a {attacker}: solo puede bloquearla el jugador al que ataca, "
-                                  "o quien controla o protege aquello a lo que ataca (509.1a)",
-        "illegal_flying": "{attacker} vuela: {name} no vuela ni tiene alcance (702.9b)",
-        "illegal_menace": "{attacker} tiene la habilidad de amenaza: solo pueden bloquearla dos o más criaturas (702.111b)",
-        "illegal_already_blocking": "ya se declararon los bloqueadores",
-        "illegal_no_attackers": "ninguna criatura está atacando",
-        "illegal_assignment_recipient": "{name} no puede asignar daño de combate a {recipient} (510.1c)",
-        "illegal_assignment_total": "{name} debe asignar exactamente {power} de daño de combate, no {total} (510.1a)",
-        "illegal_assignment_trample": "{name} solo puede asignar daño a {recipient} una vez que a cada criatura que la "
-                                      "bloquea se le asigna daño letal (702.19b)",
-        "illegal_choice": "la elección {choice} para {what} no es una de estas: {options}",
-        "what_attack": "atacar",
-        "what_block": "bloquear",
-    },
-    "fr": {
-        "draws": "{player} pioche {card}",
-        "draw_empty": "{player} essaie de piocher dans une bibliothèque vide",
-        "discards": "{player} se défausse de {card}",
-        "damage": "{source} inflige {amount} {amount|blessure|blessures} à {recipient}",
-        "infect_player": "{source} inflige {amount} {amount|blessure|blessures} à {recipient} : "
-                         "{amount} {amount|marqueur|marqueurs} « poison » (infection)",
-        "wither_creature": "{source} inflige {amount} {amount|blessure|blessures} à {recipient} : "
-                           "{amount} {amount|marqueur|marqueurs} -1/-1 ({kind})",
-        "prevented_shield": "les blessures infligées à {recipient} sont prévenues et un marqueur « bouclier » est retiré",
-        "lifelink": "{player} gagne {amount} {amount|point|points} de vie grâce à {source} (lien de vie)",
-        "counters_put": "{count} {count|marqueur|marqueurs} {kind} {count|est mis|sont mis} sur {name}",
-        "counters_taken": "{count} {count|marqueur|marqueurs} {kind} {count|est retiré|sont retirés} de {name}",
-        "mana_empties": "le mana non dépensé de {player} disparaît",
-        "exiled": "{name} est exilé",
-        "returned_to_hand": "{name} est renvoyé dans la main de son propriétaire",
-        "enters": "{name} arrive sur le champ de bataille",
-        "enters_with": "{name} arrive avec {count} {count|marqueur|marqueurs} {kind}",
-        "finality": "{name} est exilé au lieu d'aller au cimetière (marqueur « finalité »)",
-        "destroyed": "{name} est détruit : {reason}",
-        "sacrificed": "{player} sacrifie {name} : {reason}",
-        "put_into_graveyard": "{name} est mis dans le cimetière de son propriétaire : {reason}",
-        "indestructible": "{name} n'est pas détruit : il a l'indestructible",
-        "regenerates": "{name} se régénère au lieu d'être détruit : {reason}",
-        "umbra_armor": "{aura} est détruit à la place de {name}, et toutes les blessures de {name} sont retirées "
-                       "(armure d'umbra) : {reason}",
-        "shield_counter": "un marqueur « bouclier » est retiré de {name} au lieu qu'il soit détruit : {reason}",
-        "aura_stays": "{name} ne peut arriver attaché à rien de légal et reste où il est",
-        "token_stays": "{name} est un jeton qui a quitté le champ de bataille : il reste où il est",
-        "siege_ability": "capacité de Siège de {name}",
-        "by_effect": "par un effet",
-        "protector_enters": "{player} choisit {protector} comme protecteur de {name} lorsqu'il arrive",
-        "no_protector_enters": "{name} arrive sans qu'aucun joueur puisse le protéger",
-        "loses": "{player} perd la partie : {reason}",
-        "leaves_objects": "{player} quitte la partie : {count} {count|objet|objets} de {player} "
-                          "{count|quitte|quittent} la partie",
-        "control_returns": "{name} revient sous le contrôle de {owner} : {player} a quitté la partie",
-        "exiled_left": "{name} est exilé : {player}, son contrôleur, a quitté la partie",
-        "ability_ceases": "{name} cesse d'exister : {player}, son contrôleur, a quitté la partie",
-        "wins": "{player} gagne la partie",
-        "reason_concedes": "concède la partie",
-        "draw_game": "tous les joueurs restants perdent en même temps : la partie est nulle",
-        "trigger_put": "{player} met {name} sur la pile",
-        "ability_triggers": "{name} se déclenche",
-        "ability_of": "{source} : {name}",
-        "trigger_not_put": "{name} n'est pas mis sur la pile : {player}, son contrôleur, a quitté la partie",
-        "siege_triggers": "le dernier marqueur « défense » est retiré de {name} : sa capacité de Siège se déclenche",
-        "siege_exiled": "{name} est exilé par sa propre capacité",
-        "siege_gone": "{name} n'est plus sur le champ de bataille : il n'est ni exilé ni lancé",
-        "cast_transformed": "{player} lance {name} transformé sans payer son coût de mana",
-        "not_cast_transformed": "{player} ne lance pas {name} transformé",
-        "cannot_cast_transformed": "{name} n'a pas de face arrière : il ne peut pas être lancé transformé",
-        "reason_zero_life": "0 point de vie ou moins",
-        "reason_empty_library": "a essayé de piocher dans une bibliothèque vide",
-        "reason_poison": "dix marqueurs « poison » ou plus",
-        "reason_token_zone": "un jeton {zone}",
-        "reason_copy_zone": "une copie {what} {zone}",
-        "reason_zero_toughness": "endurance 0 ou moins",
-        "lethal_damage": "blessures mortelles",
-        "deathtouch_damage": "blessures d'une source avec le contact mortel",
-        "reason_zero_loyalty": "loyauté 0",
-        "reason_legend": "règle des légendes, {player} garde {kept}",
-        "reason_world": "règle des mondes",
-        "reason_world_tie": "règle des mondes, égalité pour le plus récent",
-        "reason_aura_nothing": "elle n'est attachée à rien",
-        "reason_aura_itself": "elle est attachée à elle-même",
-        "reason_aura_player": "elle ne peut pas enchanter un joueur ({player})",
-        "reason_aura_left": "{player} a quitté la partie",
-        "reason_aura_gone": "ce qu'elle enchantait n'existe plus",
-        "reason_aura_not": "{host} n'est pas {type}",
-        "reason_equip": "il ne peut être attaché qu'à {type}",
-        "reason_attached_creature": "une bataille ou une créature ne peut pas être attachée",
-        "reason_attached_other": "ce n'est ni une Aura, ni un Équipement, ni une Fortification",
-        "reason_cancel": "marqueurs +1/+1 et -1/-1",
-        "reason_limit": "il ne peut pas avoir plus de {limit} {limit|marqueur|marqueurs} {kind}",
-        "reason_saga": "Saga arrivée à son dernier chapitre",
-        "reason_dungeon": "marqueur d'aventure sur la salle la plus basse",
-        "reason_sector": "{player} choisit un secteur",
-        "reason_siege": "Siège avec une défense de 0",
-        "reason_battle": "bataille avec une défense de 0",
-        "reason_no_protector": "pas de protecteur",
-        "reason_no_protector_possible": "pas de protecteur, et aucun joueur ne peut la protéger",
-        "reason_bad_protector": "{player} ne peut pas la protéger",
-        "reason_bad_protector_none": "{player} ne peut pas la protéger, et aucun joueur ne le peut",
-        "reason_role": "un Rôle plus récent ({newer}) du même joueur",
-        "reason_engines": "contrôle un permanent avec start your engines!",
-        "ceases": "{name} cesse d'exister : {reason}",
-        "unattached": "{name} n'est plus attaché : {reason}",
-        "counters_removed": "{removed} retirés de {name} : {reason}",
-        "removed_counter_part": "{count} {count|marqueur|marqueurs} {kind}",
-        "removed_from_game": "{player} retire {name} de la partie : {reason}",
-        "protector_chosen": "{player} choisit {protector} comme protecteur de {name} : {reason}",
-        "sector_chosen": "{player} met {name} dans le secteur {sector} : {reason}",
-        "sectors_end": ("{names} {count|perd sa désignation de secteur|perdent leurs désignations de secteur} : aucun "
-                        "joueur ne contrôle de permanent avec sculpteur spatial"),
-        "speed": "la vitesse de {player} devient {speed} : {reason}",
-        "cast": "{player} lance {name}",
-        "countered": "{name} est contrecarré",
-        "gift_not_given": "le cadeau promis à {player} n'est pas fait",
-        "resolves": "{name} se résout",
-        "doesnt_resolve": "{name} ne se résout pas : toutes ses cibles sont illégales",
-        "copied": "{player} copie {name}",
-        "token_copy": "{player} crée un jeton qui est une copie de {name}",
-        "lore_counters": "{count} {count|marqueur|marqueurs} « histoire » {count|est mis|sont mis} sur {name} ({total})",
-        "chapter_triggers": "le chapitre {numeral} de {name} se déclenche",
-        "chapter_name": "{name}, chapitre {numeral}",
-        "converts": "{before} se convertit en {after}",
-        "doesnt_convert": "{name} ne se convertit pas : {reason}",
-        "convert_not_permanent": "ce n'est pas un permanent",
-        "convert_cant_transform": "il ne peut pas se transformer, donc il ne peut pas se convertir",
-        "convert_single_faced": "ce n'est ni une carte ni un jeton recto verso",
-        "convert_instant_face": "son autre face ({face}) est une face d'éphémère ou de rituel",
-        "convert_since_delayed": "il s'est déjà converti ou transformé depuis la création de cette capacité différée",
-        "convert_since_ability": "il s'est déjà converti ou transformé depuis que la capacité a été mise sur la pile",
-        "connive_counters": "{count} {count|marqueur|marqueurs} +1/+1 sur {name} : "
-                            "{count} {count|carte|cartes} non-terrain {count|défaussée|défaussées}",
-        "connive_gone": "{name} n'est plus sur le champ de bataille : pas de marqueur +1/+1",
-        "connives": "{name} connive",
-        "gets_energy": "{player} gagne {energy} ({total} en tout)",
-        "pays_energy": "{player} paie {energy} (il en reste {left})",
-        "doesnt_pay_energy": "{player} ne paie pas {energy}",
-        "creates_token": "{player} crée {token}",
-        "token_food": "un jeton Nourriture",
-        "token_treasure": "un jeton Trésor",
-        "token_fish": "un jeton de créature 1/1 bleue Poisson engagé",
-        "token_octopus": "un jeton de créature 8/8 bleue Pieuvre",
-        "extra_turn": "{player} jouera un tour supplémentaire après celui-ci",
-        "gift_promised": "{player} promet {gift} à {opponent} ({name})",
-        "gives_gift": "{player} fait cadeau {gift} à {opponent} ({name})",
-        "gift_triggers": "{name} arrive avec son cadeau promis : sa capacité de cadeau se déclenche",
-        "gift_ability": "cadeau de {name}",
-        "attacks": "{name} attaque {target}",
-        "taps_to_attack": "{name} s'engage en attaquant",
-        "blocks": "{name} bloque {attacker}",
-        "unblocked": "{name} n'est pas bloqué",
-        "first_strike_step": "l'étape des blessures de combat de l'initiative : seules les créatures avec l'initiative "
-                             "ou la double initiative infligent des blessures",
-        "second_step": "la seconde étape des blessures de combat",
-        "assigns": "{name} assigne {amount} {amount|blessure|blessures} de combat à {recipient}",
-        "no_combat_damage": "{name} n'inflige pas de blessures de combat : {reason}",
-        "reason_no_power": "sa force est de 0 ou moins",
-        "reason_not_attacking_anything": "il n'attaque plus rien",
-        "reason_no_blockers": "il est bloqué, et plus aucune créature ne le bloque",
-        "reason_not_blocking": "il ne bloque plus aucune créature",
-        "reason_player_left": "le joueur qu'il attaque a quitté la partie",
-        "combat_ends": "fin du combat : toutes les créatures sont retirées du combat",
-        "cleanup": "les blessures disparaissent : {count} {count|permanent perd|permanents perdent} ses blessures",
-        "shields_end": ("{count} {count|bouclier de régénération prend fin|boucliers de régénération "
-                        "prennent fin} avec le tour, sans servir"),
-        "illegal_game_over": "la partie est terminée",
-        "illegal_not_in_hand": "{name} n'est pas dans une main",
-        "illegal_not_on_stack": "{name} n'est pas sur la pile",
-        "illegal_stack_empty": "la pile est vide",
-        "illegal_target": "{target} n'est pas une cible légale pour {name} (601.2c)",
-        "illegal_aura_needs_target": "{name} est un sort d'Aura : il lui faut une cible (303.4a)",
-        "illegal_not_permanent": "{name} n'est pas sur le champ de bataille",
-        "illegal_gone": "{id} n'existe plus",
-        "illegal_not_player": "{player} n'est pas dans la partie",
-        "illegal_not_in_hand_of": "{cards} pas dans la main de {player}",
-        "illegal_damage_recipient": "on ne peut pas infliger de blessures à {name} : seulement aux joueurs et aux créatures, "
-                                    "planeswalkers et batailles sur le champ de bataille (120.1)",
-        "illegal_not_mana": "{symbol} n'est pas un type de mana ({symbols}) ; l'énergie n'est pas du mana",
-        "illegal_energy": "{player} ne peut pas payer {energy} : il n'a que {have} d'énergie",
-        "illegal_no_gift": "{name} n'a pas la capacité cadeau (types de cadeau : {kinds})",
-        "illegal_gift_twice": "le cadeau de {name} a déjà été promis à {player} ; un coût de cadeau ne peut pas être payé deux fois",
-        "illegal_gift_opponent": "{opponent} n'est pas un adversaire de {player} ; un cadeau est promis à un adversaire",
-        "illegal_gift_targets": "{name} : les cibles de son effet de cadeau ne sont choisies que si le cadeau a été promis",
-        "illegal_no_gift_promised": "{name} n'a de cadeau promis à personne",
-        "illegal_connive_nobody": "aucun joueur dans la partie ne contrôle les permanents qui doivent encore conniver",
-        "illegal_not_active": "{name} n'est pas contrôlé par le joueur actif ({player}), le seul à attaquer (508.1a)",
-        "illegal_not_creature": "{name} n'est pas une créature",
-        "illegal_tapped": "{name} est engagé et ne peut pas {what}",
-        "illegal_battle_attacks": "{name} est une bataille et ne peut pas {what}",
-        "illegal_sick": "{name} n'est pas sous le contrôle de {player} depuis le début du tour et n'a pas la célérité (302.6)",
-        "illegal_attack_target": "{name} ne peut pas attaquer {target} : seulement un adversaire, un planeswalker contrôlé "
-                                 "par un adversaire ou une bataille protégée par un adversaire (506.2, 508.1b)",
-        "illegal_attack_protector": "{name} ne peut pas attaquer {target} : le protecteur d'une bataille ne peut pas "
-                                    "l'attaquer (310.9b)",
-        "illegal_already_attacking": "les attaquants ont déjà été déclarés",
-        "illegal_not_attacking": "{name} n'est pas une créature attaquante",
-        "illegal_blocker_player": "{name} ne peut pas bloquer {attacker} : seul le joueur attaqué, ou qui contrôle ou "
-                                  "protège ce qui est attaqué, peut la bloquer (509.1a)",
-        "illegal_flying": "{attacker} a le vol : {name} n'a ni le vol ni la portée (702.9b)",
-        "illegal_menace": "{attacker} a la menace : elle ne peut être bloquée que par deux créatures ou plus (702.111b)",
-        "illegal_already_blocking": "les bloqueurs ont déjà été déclarés",
-        "illegal_no_attackers": "aucune créature n'attaque",
-        "illegal_assignment_recipient": "{name} ne peut pas assigner de blessures de combat à {recipient} (510.1c)",
-        "illegal_assignment_total": "{name} doit assigner exactement {power} blessures de combat, pas {total} (510.1a)",
-        "illegal_assignment_trample": "{name} ne peut assigner des blessures à {recipient} qu'une fois que chaque créature "
-                                      "qui la bloque s'est vu assigner des blessures mortelles (702.19b)",
-        "illegal_choice": "le choix {choice} pour {what} n'est pas l'un de : {options}",
-        "what_attack": "attaquer",
-        "what_block": "bloquer",
-    },
+# The English of each game word a message may hold, by kind; each is the message (its context,
+# the kind) the catalogs translate. A type line's supertypes are its type names' words.
+GAME_WORDS: dict[str, tuple[str, ...]] = {
+    "type": ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Permanent", "Dungeon",
+             "Kindred", "Player"),
+    "counter": ("loyalty", "defense", "lore", "shield", "finality", "charge", "time", "age", "fade", "level", "oil", "quest", "verse",
+                "ice", "deathtouch", "double strike", "first strike", "flying", "haste", "indestructible", "lifelink", "menace",
+                "reach", "trample", "vigilance"),
+    "keyword": ("deathtouch", "double strike", "first strike", "flying", "haste", "indestructible", "infect", "lifelink", "menace",
+                "reach", "trample", "umbra armor", "vigilance", "wither"),
+    "typename": ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Dungeon", "Kindred",
+                 "Permanent", "Player", "Basic", "Legendary", "Ongoing", "Snow", "World"),
+    "zone": ("graveyard", "hand", "library", "exile", "stack", "command", "battlefield"),
+    "copy": ("spell", "card"),
+    "gift": ("a Food", "a card", "a tapped Fish", "an extra turn", "a Treasure", "an Octopus"),
+    "sector": ("alpha", "beta", "gamma"),
+    "choice": ("regeneration", "umbra armor", "shield counter", "trigger order"),
 }
 
-_TYPES = {
-    "es": {"Artifact": "un artefacto", "Battle": "una batalla", "Creature": "una criatura", "Enchantment": "un encantamiento",
-           "Instant": "un instantáneo", "Land": "una tierra", "Planeswalker": "un planeswalker", "Sorcery": "un conjuro",
-           "Permanent": "un permanente", "Dungeon": "una mazmorra", "Kindred": "una tribal", "Player": "un jugador"},
-    "fr": {"Artifact": "un artefact", "Battle": "une bataille", "Creature": "une créature", "Enchantment": "un enchantement",
-           "Instant": "un éphémère", "Land": "un terrain", "Planeswalker": "un planeswalker", "Sorcery": "un rituel",
-           "Permanent": "un permanent", "Dungeon": "un donjon", "Kindred": "un tribal", "Player": "un joueur"},
-}
-_COUNTERS = {  # as they follow "contador(es)" / "marqueur(s)"
-    "es": {"loyalty": "de lealtad", "defense": "de defensa", "lore": "de historia", "shield": "de escudo",
-           "finality": "de finalidad", "charge": "de carga", "time": "de tiempo", "age": "de edad", "fade": "de desvanecimiento",
-           "level": "de nivel", "oil": "de aceite", "quest": "de búsqueda", "verse": "de verso", "ice": "de hielo",
-           "deathtouch": "de toque mortal", "double strike": "de dañar dos veces", "first strike": "de dañar primero",
-           "flying": "de volar", "haste": "de prisa", "indestructible": "de indestructible", "lifelink": "de vínculo vital",
-           "menace": "de amenaza", "reach": "de alcance", "trample": "de arrollar", "vigilance": "de vigilancia"},
-    "fr": {"loyalty": "« loyauté »", "defense": "« défense »", "lore": "« histoire »", "shield": "« bouclier »",
-           "finality": "« finalité »", "charge": "« charge »", "time": "« temps »", "age": "« âge »", "fade": "« estompe »",
-           "level": "« niveau »", "oil": "« huile »", "quest": "« quête »", "verse": "« verset »", "ice": "« glace »",
-           "deathtouch": "« contact mortel »", "double strike": "« double initiative »", "first strike": "« initiative »",
-           "flying": "« vol »", "haste": "« célérité »", "indestructible": "« indestructible »", "lifelink": "« lien de vie »",
-           "menace": "« menace »", "reach": "« portée »", "trample": "« piétinement »", "vigilance": "« vigilance »"},
-}
-_KEYWORDS = {
-    "es": {"deathtouch": "toque mortal", "double strike": "daña dos veces", "first strike": "daña primero", "flying": "vuela",
-           "haste": "prisa", "indestructible": "indestructible", "infect": "infectar", "lifelink": "vínculo vital",
-           "menace": "amenaza", "reach": "alcance", "trample": "arrolla", "umbra armor": "armadura de umbra",
-           "vigilance": "vigilancia", "wither": "marchitar"},
-    "fr": {"deathtouch": "contact mortel", "double strike": "double initiative", "first strike": "initiative", "flying": "vol",
-           "haste": "célérité", "indestructible": "indestructible", "infect": "infection", "lifelink": "lien de vie",
-           "menace": "menace", "reach": "portée", "trample": "piétinement", "umbra armor": "armure d'umbra",
-           "vigilance": "vigilance", "wither": "flétrissure"},
-}
-_TYPE_NAMES = {  # card types and supertypes as a type line prints them
-    "es": {"Artifact": "Artefacto", "Battle": "Batalla", "Creature": "Criatura", "Enchantment": "Encantamiento",
-           "Instant": "Instantáneo", "Land": "Tierra", "Planeswalker": "Planeswalker", "Sorcery": "Conjuro",
-           "Dungeon": "Mazmorra", "Kindred": "Tribal", "Permanent": "permanente", "Player": "jugador",
-           "Basic": "básica", "Legendary": "legendario", "Ongoing": "continuo", "Snow": "nevado", "World": "mundo"},
-    "fr": {"Artifact": "Artefact", "Battle": "Bataille", "Creature": "Créature", "Enchantment": "Enchantement",
-           "Instant": "Éphémère", "Land": "Terrain", "Planeswalker": "Planeswalker", "Sorcery": "Rituel",
-           "Dungeon": "Donjon", "Kindred": "Tribal", "Permanent": "permanent", "Player": "joueur",
-           "Basic": "de base", "Legendary": "légendaire", "Ongoing": "en cours", "Snow": "neigeux", "World": "monde"},
-}
-_WORDS = {
-    "es": {("zone", "graveyard"): "en el cementerio", ("zone", "hand"): "en una mano", ("zone", "library"): "en una biblioteca",
-           ("zone", "exile"): "en el exilio", ("zone", "stack"): "en la pila", ("zone", "command"): "en la zona de mando",
-           ("zone", "battlefield"): "en el campo de batalla",
-           ("copy", "spell"): "un hechizo", ("copy", "card"): "una carta",
-           ("gift", "a Food"): "una Comida", ("gift", "a card"): "una carta", ("gift", "a tapped Fish"): "un Pez girado",
-           ("gift", "an extra turn"): "un turno adicional", ("gift", "a Treasure"): "un Tesoro",
-           ("gift", "an Octopus"): "un Pulpo",
-           ("sector", "alpha"): "alfa", ("sector", "beta"): "beta", ("sector", "gamma"): "gamma",
-           ("choice", "regeneration"): "regeneración", ("choice", "umbra armor"): "armadura de umbra",
-           ("choice", "shield counter"): "contador de escudo", ("choice", "trigger order"): "el orden de las habilidades disparadas"},
-    "fr": {("zone", "graveyard"): "au cimetière", ("zone", "hand"): "dans une main", ("zone", "library"): "dans une bibliothèque",
-           ("zone", "exile"): "en exil", ("zone", "stack"): "sur la pile", ("zone", "command"): "dans la zone de commandement",
-           ("zone", "battlefield"): "sur le champ de bataille",
-           ("copy", "spell"): "d'un sort", ("copy", "card"): "d'une carte",
-           ("gift", "a Food"): "une Nourriture", ("gift", "a card"): "une carte", ("gift", "a tapped Fish"): "un Poisson engagé",
-           ("gift", "an extra turn"): "un tour supplémentaire", ("gift", "a Treasure"): "un Trésor",
-           ("gift", "an Octopus"): "une Pieuvre",
-           ("sector", "alpha"): "alpha", ("sector", "beta"): "bêta", ("sector", "gamma"): "gamma",
-           ("choice", "regeneration"): "régénération", ("choice", "umbra armor"): "armure d'umbra",
-           ("choice", "shield counter"): "marqueur « bouclier »", ("choice", "trigger order"): "l'ordre des capacités déclenchées"},
-}
-GLOSSARY: dict[str, dict[tuple[str, str], str]] = {
-    "en": ENGLISH_GLOSSARY,
-    **{lang: {**{("type", t): w for t, w in _TYPES[lang].items()}, **{("counter", c): w for c, w in _COUNTERS[lang].items()},
-              **{("keyword", k): w for k, w in _KEYWORDS[lang].items()},
-              **{(kind, t): w for t, w in _TYPE_NAMES[lang].items() for kind in ("typename", "supertype")},
-              **_WORDS[lang]} for lang in ("es", "fr")},
-}
+_CONTEXTS = {"supertype": "typename"}
+_GAME_WORDS = {(kind, word) for kind, words in GAME_WORDS.items() for word in words}
+
+
+def catalog_messages() -> Iterator[tuple[str | None, str]]:
+    """(context, message) of each message the catalogs carry that no `N_()` marks in the code:
+    the engine's templates, then the game words as English shows them."""
+    for template in ENGLISH.values():
+        yield None, template
+    for kind, words in GAME_WORDS.items():
+        for word in words:
+            yield kind, ENGLISH_GLOSSARY.get((kind, word), word)
+
+
+class _Templates(Mapping[str, str]):
+    """The engine's templates in one language, by message key, from its catalog."""
+
+    def __init__(self, lang: str) -> None:
+        self.catalog = translation(lang)
+
+    def __getitem__(self, key: str) -> str:
+        return self.catalog.gettext(ENGLISH[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ENGLISH)
+
+    def __len__(self) -> int:
+        return len(ENGLISH)
+
+
+class _Glossary(Mapping[tuple[str, str], str]):
+    """The game words in one language, by (kind, English word), from its catalog."""
+
+    def __init__(self, lang: str) -> None:
+        self.catalog = translation(lang)
+
+    def __getitem__(self, key: tuple[str, str]) -> str:
+        kind, word = _CONTEXTS.get(key[0], key[0]), key[1]
+        if (kind, word) not in _GAME_WORDS:
+            raise KeyError(key)
+        return self.catalog.pgettext(kind, ENGLISH_GLOSSARY.get((kind, word), word))
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(_GAME_WORDS)
+
+    def __len__(self) -> int:
+        return len(_GAME_WORDS)
+
 
 # The commands' own words: the judge's steps and board, `--check`, the quiz's session.
-UI: dict[str, dict[str, str]] = {
-    "board_as_given": {"en": "The board as given (state-based actions):",
-                       "es": "El tablero tal como se da (acciones basadas en estado):",
-                       "fr": "Le plateau tel qu'il est donné (actions basées sur un état) :"},
-    "nothing_happens": {"en": "nothing happens", "es": "no pasa nada", "fr": "il ne se passe rien"},
-    "illegal": {"en": "illegal: {why} (nothing changes)", "es": "ilegal: {why} (nada cambia)",
-                "fr": "illégal : {why} (rien ne change)"},
-    "labelled": {"en": "{label}: {value}", "es": "{label}: {value}", "fr": "{label} : {value}"},
-    "board_at_end": {"en": "The board at the end:", "es": "El tablero al final:", "fr": "Le plateau à la fin :"},
-    "life": {"en": "{n} life", "es": "{n} vidas", "fr": "{n} points de vie"},
-    "poison": {"en": "{n} poison", "es": "{n} veneno", "fr": "{n} poison"},
-    "energy": {"en": "{n} energy", "es": "{n} energía", "fr": "{n} énergie"},
-    "speed": {"en": "speed {n}", "es": "velocidad {n}", "fr": "vitesse {n}"},
-    "active": {"en": "active player", "es": "jugador activo", "fr": "joueur actif"},
-    "lost": {"en": "lost the game", "es": "perdió la partida", "fr": "a perdu la partie"},
-    "won": {"en": "won the game", "es": "ganó la partida", "fr": "a gagné la partie"},
-    "drawn": {"en": "the game is a draw", "es": "la partida termina en empate", "fr": "la partie est nulle"},
-    "zone_library": {"en": "library (top first)", "es": "biblioteca (la primera arriba)", "fr": "bibliothèque (du dessus)"},
-    "zone_hand": {"en": "hand", "es": "mano", "fr": "main"},
-    "zone_graveyard": {"en": "graveyard", "es": "cementerio", "fr": "cimetière"},
-    "zone_exile": {"en": "exile", "es": "exilio", "fr": "exil"},
-    "zone_command": {"en": "command zone", "es": "zona de mando", "fr": "zone de commandement"},
-    "battlefield": {"en": "Battlefield (in the order they entered):", "es": "Campo de batalla (en el orden en que entraron):",
-                    "fr": "Champ de bataille (dans l'ordre d'arrivée) :"},
-    "stack": {"en": "Stack (top last):", "es": "Pila (la última arriba):", "fr": "Pile (le dessus en dernier) :"},
-    "controlled_by": {"en": "controlled by {player}", "es": "controlado por {player}", "fr": "contrôlé par {player}"},
-    "tapped": {"en": "tapped", "es": "girado", "fr": "engagé"},
-    "token": {"en": "token", "es": "ficha", "fr": "jeton"},
-    "damage": {"en": "damage {n}", "es": "daño {n}", "fr": "blessures {n}"},
-    "counters": {"en": "counters {list}", "es": "contadores {list}", "fr": "marqueurs {list}"},
-    "attached_to": {"en": "attached to {x}", "es": "anexado a {x}", "fr": "attaché à {x}"},
-    "attacking": {"en": "attacking {x}", "es": "atacando a {x}", "fr": "attaque {x}"},
-    "blocking": {"en": "blocking {x}", "es": "bloqueando a {x}", "fr": "bloque {x}"},
-    "protector": {"en": "protector {x}", "es": "protector {x}", "fr": "protecteur {x}"},
-    "sector": {"en": "sector {x}", "es": "sector {x}", "fr": "secteur {x}"},
-    "then": {"en": "Then:", "es": "Después:", "fr": "Ensuite :"},
+UI: dict[str, str] = {
+    "board_as_given": N_("The board as given (state-based actions):"),
+    "nothing_happens": N_("nothing happens"),
+    "illegal": N_("illegal: {why} (nothing changes)"),
+    "labelled": N_("{label}: {value}"),
+    "board_at_end": N_("The board at the end:"),
+    "life": N_("{n} life"),
+    "poison": N_("{n} poison"),
+    "energy": N_("{n} energy"),
+    "speed": N_("speed {n}"),
+    "active": N_("active player"),
+    "lost": N_("lost the game"),
+    "won": N_("won the game"),
+    "drawn": N_("the game is a draw"),
+    "zone_library": N_("library (top first)"),
+    "zone_hand": N_("hand"),
+    "zone_graveyard": N_("graveyard"),
+    "zone_exile": N_("exile"),
+    "zone_command": N_("command zone"),
+    "battlefield": N_("Battlefield (in the order they entered):"),
+    "stack": N_("Stack (top last):"),
+    "controlled_by": N_("controlled by {player}"),
+    "tapped": N_("tapped"),
+    "token": N_("token"),
+    "damage": N_("damage {n}"),
+    "counters": N_("counters {list}"),
+    "attached_to": N_("attached to {x}"),
+    "attacking": N_("attacking {x}"),
+    "blocking": N_("blocking {x}"),
+    "protector": N_("protector {x}"),
+    "sector": N_("sector {x}"),
+    "then": N_("Then:"),
     # the details of a card as the quiz shows a board
-    "card_loyalty": {"en": "loyalty {x}", "es": "lealtad {x}", "fr": "loyauté {x}"},
-    "card_defense": {"en": "defense {x}", "es": "defensa {x}", "fr": "défense {x}"},
-    "card_damage": {"en": "damage {x}", "es": "daño {x}", "fr": "blessures {x}"},
-    "card_attached_to": {"en": "attached to {x}", "es": "anexado a {x}", "fr": "attaché à {x}"},
-    "card_enchant": {"en": "enchant {x}", "es": "encantar {x}", "fr": "enchanter {x}"},
-    "card_gift": {"en": "gift {x}", "es": "regalo: {x}", "fr": "cadeau : {x}"},
-    "card_chapters": {"en": "chapters {x}", "es": "capítulos {x}", "fr": "chapitres {x}"},
-    "card_protector": {"en": "protector {x}", "es": "protector {x}", "fr": "protecteur {x}"},
-    "card_attacking": {"en": "attacking {x}", "es": "atacando a {x}", "fr": "attaque {x}"},
-    "card_blocking": {"en": "blocking {x}", "es": "bloqueando a {x}", "fr": "bloque {x}"},
-    "card_sector": {"en": "sector {x}", "es": "sector {x}", "fr": "secteur {x}"},
-    "card_copy": {"en": "a copy of {x}", "es": "copia de {x}", "fr": "copie {x}"},
-    "card_regeneration_shields": {"en": "regeneration shields {x}", "es": "escudos de regeneración {x}",
-                                  "fr": "boucliers de régénération {x}"},
-    "card_tapped": {"en": "tapped", "es": "girado", "fr": "engagé"},
-    "card_token": {"en": "token", "es": "ficha", "fr": "jeton"},
-    "card_summoning_sick": {"en": "came under its controller's control this turn",
-                            "es": "entró bajo el control de su controlador este turno",
-                            "fr": "arrivé sous le contrôle de son contrôleur ce tour-ci"},
-    "card_dealt_deathtouch_damage": {"en": "dealt deathtouch damage", "es": "recibió daño de toque mortal",
-                                     "fr": "a subi des blessures de contact mortel"},
-    "card_cant_transform": {"en": "can't transform", "es": "no puede transformarse", "fr": "ne peut pas se transformer"},
-    "card_back_up": {"en": "back face up", "es": "con la cara posterior hacia arriba", "fr": "face arrière visible"},
-    "card_counter_limits": {"en": "can't have more than {x}", "es": "no puede tener más de {x}", "fr": "ne peut pas avoir plus de {x}"},
-    "card_other_face": {"en": "other face: {x}", "es": "otra cara: {x}", "fr": "autre face : {x}"},
-    "choices": {"en": "Choices: {list}", "es": "Elecciones: {list}", "fr": "Choix : {list}"},
+    "card_loyalty": N_("loyalty {x}"),
+    "card_defense": N_("defense {x}"),
+    "card_damage": N_("damage {x}"),
+    "card_attached_to": N_("attached to {x}"),
+    "card_enchant": N_("enchant {x}"),
+    "card_gift": N_("gift {x}"),
+    "card_chapters": N_("chapters {x}"),
+    "card_protector": N_("protector {x}"),
+    "card_attacking": N_("attacking {x}"),
+    "card_blocking": N_("blocking {x}"),
+    "card_sector": N_("sector {x}"),
+    "card_copy": N_("a copy of {x}"),
+    "card_regeneration_shields": N_("regeneration shields {x}"),
+    "card_tapped": N_("tapped"),
+    "card_token": N_("token"),
+    "card_summoning_sick": N_("came under its controller's control this turn"),
+    "card_dealt_deathtouch_damage": N_("dealt deathtouch damage"),
+    "card_cant_transform": N_("can't transform"),
+    "card_back_up": N_("back face up"),
+    "card_counter_limits": N_("can't have more than {x}"),
+    "card_other_face": N_("other face: {x}"),
+    "choices": N_("Choices: {list}"),
     # judge --check
-    "agrees": {"en": "the engine agrees ({n} expectations)", "es": "el motor está de acuerdo ({n} expectativas)",
-               "fr": "le moteur est d'accord ({n} attentes)"},
-    "disagrees": {"en": "the engine disagrees:", "es": "el motor no está de acuerdo:", "fr": "le moteur n'est pas d'accord :"},
-    "check_summary": {"en": "{n} scenarios: {ok} agree, {bad} disagree", "es": "{n} escenarios: {ok} de acuerdo, {bad} no",
-                      "fr": "{n} scénarios : {ok} d'accord, {bad} non"},
+    "agrees": N_("the engine agrees ({n} expectations)"),
+    "disagrees": N_("the engine disagrees:"),
+    "check_summary": N_("{n} scenarios: {ok} agree, {bad} disagree"),
     # quiz
-    "question": {"en": "Question {i}/{n}", "es": "Pregunta {i}/{n}", "fr": "Question {i}/{n}"},
-    "instructions": {"en": "Answer with a rule number or a choice number; q stops; Ctrl-C saves and stops.",
-                     "es": "Responde con un número de regla o de opción; q termina; Ctrl-C guarda y termina.",
-                     "fr": "Répondez par un numéro de règle ou de choix ; q arrête ; Ctrl-C enregistre et arrête."},
-    "correct": {"en": "correct", "es": "correcto", "fr": "correct"},
-    "wrong": {"en": "wrong — the answer is {answer}", "es": "incorrecto — la respuesta es {answer}",
-              "fr": "faux — la réponse est {answer}"},
-    "reask_choice": {"en": "Answer with a number from 1 to {n} (or q to stop).",
-                     "es": "Responde con un número del 1 al {n} (o q para terminar).",
-                     "fr": "Répondez par un nombre de 1 à {n} (ou q pour arrêter)."},
-    "reask_number": {"en": "Answer with a rule number such as 704.5g (or q to stop).",
-                     "es": "Responde con un número de regla como 704.5g (o q para terminar).",
-                     "fr": "Répondez par un numéro de règle comme 704.5g (ou q pour arrêter)."},
-    "nothing": {"en": "Nothing happens.", "es": "No pasa nada.", "fr": "Il ne se passe rien."},
-    "illegal_step": {"en": "illegal (step {i}): {why}", "es": "ilegal (paso {i}): {why}", "fr": "illégal (étape {i}) : {why}"},
+    "question": N_("Question {i}/{n}"),
+    "instructions": N_("Answer with a rule number or a choice number; q stops; Ctrl-C saves and stops."),
+    "correct": N_("correct"),
+    "wrong": N_("wrong — the answer is {answer}"),
+    "reask_choice": N_("Answer with a number from 1 to {n} (or q to stop)."),
+    "reask_number": N_("Answer with a rule number such as 704.5g (or q to stop)."),
+    "nothing": N_("Nothing happens."),
+    "illegal_step": N_("illegal (step {i}): {why}"),
 }
 
 
 def event_text(text: Text, lang: str) -> str:
-    """An engine message in `lang` (English for a language without a catalogue)."""
-    if lang not in EVENTS:
+    """An engine message in `lang` (English for a language without a catalog)."""
+    if lang not in CATALOGS:
         return text.english()
-    return render(text, EVENTS[lang], GLOSSARY[lang], lang)
+    return render(text, _Templates(lang), _Glossary(lang), lang)
+
+
+def game_word(kind: str, word: str, lang: str) -> str:
+    """A game word (a counter kind, a keyword…) as `lang` writes it; the word as it is when it
+    is none of `GAME_WORDS`."""
+    return _Glossary(lang).get((kind, word), word) if lang in CATALOGS else word
 
 
 def ui(key: str, lang: str, **values: Any) -> str:
-    """One of the commands' own strings in `lang` (English for a language without one)."""
-    table = UI[key]
-    return table.get(lang, table["en"]).format(**values)
+    """One of the commands' own strings in `lang` (English for a language without a catalog)."""
+    return translation(lang).gettext(UI[key]).format(**values)
 
 
 def words_lang(lang: str) -> str:
     """The language of the words around a question: the person's
-    (`mtgrules.i18n.interface_language`) when it is Spanish or French, else `lang`, the language
-    of the rules asked about (an English reader studying Spanish reads Spanish prompts; a
-    French one studying English rules, French prompts)."""
-    from mtgrules.i18n import interface_language
-
+    (`mtgrules.i18n.interface_language`) when it has a catalog, else `lang`, the language of
+    the rules asked about (an English reader studying Spanish reads Spanish prompts; a French
+    one studying English rules, French prompts)."""
     person = interface_language()
-    return person if person in LANGS and person != "en" else lang
+    return person if person in CATALOGS else lang
 
 
 # The scenario files' action names in Spanish and French (`do = "atacar"`), as a judge would
@@ -622,9 +227,9 @@ def english_keyword(name: str) -> str | None:
     from mtgrules.text import fold
 
     wanted = " ".join(fold(name).split())
-    for lang in ("es", "fr"):
-        for english, printed in _KEYWORDS[lang].items():
-            if fold(printed) == wanted:
+    for lang in CATALOGS:
+        for english in GAME_WORDS["keyword"]:
+            if fold(game_word("keyword", english, lang)) == wanted:
                 return english
     return _INFINITIVES.get(wanted)
 
@@ -635,7 +240,7 @@ def english_action(name: str) -> str | None:
     from mtgrules.text import fold
 
     wanted = "_".join(fold(name).replace("-", " ").split())
-    for lang in ("es", "fr"):
+    for lang in ACTION_NAMES:
         if wanted in ACTION_NAMES[lang]:
             return ACTION_NAMES[lang][wanted]
     return None

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from mtgrules import rulenumbers
+from mtgrules.i18n import N_, translation
 from mtgrules.study.citations import Citation, RuleTexts
 from mtgrules.study.messages import words_lang
 from mtgrules.text import fold
@@ -35,18 +36,15 @@ KINDS = tuple(kind.value for kind in QuestionKind)  # as `quiz --kind` spells th
 MINIMUM_CHOICES = 3  # a multiple-choice question offers at least this many, or isn't asked
 
 PROMPTS = {
-    QuestionKind.NUMBER: {"es": "¿Qué regla es esta? Escribe su número (p. ej. 704.5g).",
-               "fr": "Quelle est cette règle ? Donnez son numéro (p. ex. 704.5g).",
-               "en": "Which rule is this? Give its number (e.g. 704.5g)."},
-    QuestionKind.TEXT: {"es": "¿Qué dice la regla {number}?", "fr": "Que dit la règle {number} ?", "en": "What does rule {number} say?"},
-    QuestionKind.SCENARIO: {"es": "¿Qué ocurre?", "fr": "Que se passe-t-il ?", "en": "What happens?"},
+    QuestionKind.NUMBER: N_("Which rule is this? Give its number (e.g. 704.5g)."),
+    QuestionKind.TEXT: N_("What does rule {number} say?"),
+    QuestionKind.SCENARIO: N_("What happens?"),
 }
 
 
 def prompt(kind: QuestionKind, lang: str, **values: str) -> str:
     """The question's prompt, in the person's language (`words_lang`), about rules in `lang`."""
-    table = PROMPTS[kind]
-    return table.get(words_lang(lang), table["en"]).format(**values)
+    return translation(words_lang(lang)).gettext(PROMPTS[kind]).format(**values)
 
 
 @dataclass

@@ -27,7 +27,7 @@ from typing import Any
 from mtgrules.engine.state import Zone
 from mtgrules.study import judging, scenario
 from mtgrules.study.citations import RuleTexts
-from mtgrules.study.messages import GLOSSARY, event_text, ui
+from mtgrules.study.messages import event_text, game_word, ui
 from mtgrules.study.quiz import MINIMUM_CHOICES, Candidate, Question, QuestionKind, prompt, section_of
 from mtgrules.study.quiz_boards import GENERATORS
 from mtgrules.study.scenario import Scenario, ScenarioError
@@ -151,7 +151,7 @@ def wrong_outcomes(raw: dict, right: str, rng: random.Random, lang: str = "en", 
 
 
 def _words(values: Any, kind: str, lang: str) -> list[str]:
-    return [GLOSSARY.get(lang, {}).get((kind, str(v)), str(v)) for v in values]
+    return [game_word(kind, str(v), lang) for v in values]
 
 
 def _card(spec: scenario.CardSpec, lang: str) -> str:

@@ -103,23 +103,30 @@ def _catalog(lang: str):
 
 
 def _extracted() -> set:
-    """Every message the code marks, as Babel extracts it with the project's babel.cfg."""
+    """(message, context) of every message the code marks, as Babel extracts it with the
+    project's babel.cfg, and of those the catalogs carry unmarked: the engine's templates and
+    game words, and click's own messages ("Usage:", "Missing argument"…)."""
+    import os
+
+    import click
     from babel.messages.frontend import parse_mapping_cfg
+
+    from mtgrules.study.messages import catalog_messages
 
     with open(REPO / "babel.cfg", encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
     keywords = {"_": None, "ngettext": (1, 2), "N_": None}
-    found = set()
-    for _filename, _line, message, _comments, _context in extract_from_dir(
-            str(REPO), method_map, options_map, keywords=keywords):
-        found.add(message)
-    return found
+    found = {(message, context) for _filename, _line, message, _comments, context in extract_from_dir(
+        str(REPO), method_map, options_map, keywords=keywords)}
+    found |= {(message, context) for context, message in catalog_messages()}
+    return found | {(message, context) for _filename, _line, message, _comments, context in extract_from_dir(
+        os.path.dirname(click.__file__), [("**.py", "python")], keywords={"_": None, "ngettext": (1, 2)})}
 
 
 @pytest.mark.parametrize("lang", i18n.CATALOGS)
 def test_every_message_of_the_code_is_translated(lang):
     catalog = _catalog(lang)
-    translated = {message.id: message for message in catalog if message.id}
+    translated = {(message.id, message.context): message for message in catalog if message.id}
     missing = sorted(str(message) for message in _extracted() if message not in translated)
     assert not missing, f"not in {lang}'s catalog (run python .ci/catalogs): {missing[:5]}"
     empty = sorted(str(key) for key, message in translated.items()

@@ -1,12 +1,14 @@
 """No English label leaks into Spanish or French output (issue 23, item 3): each command is run
-with MTGRULES_LANG=es and =fr on a small corpus, and every word it prints (stdout and stderr)
-is checked against the English of the tool's own messages.
+with MTGRULES_LANG=es and =fr on a small corpus, its help too and its usage errors, and every word
+it prints (stdout and stderr) is checked against the English of the tool's own messages.
 
-The English words looked for are those of every message in the catalogs (their msgids), less
-those that are words of the translations too (codes, "Oracle", "corpus"…) and those of the data
-shown (the corpus's rules, names and rulings, the scenario files): what is left can only come
-from a label that was not translated. A label never put through the catalogs is caught as long
-as its words are the tool's words elsewhere, which nearly all are.
+The English words looked for are those of every message in the catalogs (their msgids: our
+messages, the commands' help, and click's own words), less those that are words of that
+language's translations too (codes, "Oracle", "corpus", French "options"…) and those of the
+data shown (the corpus's rules, names and rulings, the scenario files): what is left can only
+come from a label that was not translated. A label never put through the catalogs is caught as
+long as its words are the tool's words elsewhere, which nearly all are; a help text or metavar
+never put through them is caught by `test_every_help_text_is_a_message_of_the_catalogs`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import click
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
@@ -28,6 +31,10 @@ LOCALE = REPO / "core" / "locale"
 EXAMPLE = REPO / "examples" / "sba-creatures.toml"
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _PLACEHOLDER = re.compile(r"\{[^}]*\}")
+# What a person types, which output and messages quote as it is typed: paths, option names
+# (--no-translate), query fields (kind:ruling), choice lists ([rule|ruling]) and quoted values
+# ('ruling'). Their words are no labels, in the output or in a translation.
+_TYPED = re.compile(r"\S*/\S*|(?<!\w)--?[\w-]+|\w+:\S+|\[[\w|-]+\]|'[^'\s]+'|`[^`]*`")
 
 
 def _words(text: str) -> set[str]:
@@ -52,23 +59,22 @@ def _data_words() -> set[str]:
     return words | _words(EXAMPLE.read_text(encoding="utf-8"))
 
 
-def english_label_words() -> set[str]:
+def english_label_words(lang: str) -> set[str]:
     english: set[str] = set()
     translated: set[str] = set()
-    for lang in ("es", "fr"):
-        for message in _catalog(lang):
-            if not message.id:
-                continue
-            for text in _strings(message.id):
-                english |= _words(_PLACEHOLDER.sub(" ", text))
-            for text in _strings(message.string):
-                translated |= _words(_PLACEHOLDER.sub(" ", text))
+    for message in _catalog(lang):
+        if not message.id:
+            continue
+        for text in _strings(message.id):
+            english |= _words(_TYPED.sub(" ", _PLACEHOLDER.sub(" ", text)))
+        for text in _strings(message.string):
+            translated |= _words(_TYPED.sub(" ", _PLACEHOLDER.sub(" ", text)))
     commands = {name for name in COMMAND_NAMES}
     # "points" is French as much as English ("points de vie").
     return english - translated - _data_words() - commands - {"mtgrules", "points"}
 
 
-ENGLISH = english_label_words()
+ENGLISH = {lang: english_label_words(lang) for lang in ("es", "fr")}
 
 # What a judge types in a day, on the sample corpus: found, not found, and mistyped.
 COMMANDS = [
@@ -97,6 +103,17 @@ COMMANDS = [
     ["nosuchcommand"],
     ["rule"],
     ["card", "--lang", "xx", "electrozoa"],
+    # click's own words: a bad value, a choice, a missing value, an unknown option, one too many
+    ["search", "--limit", "0", "energía"],
+    ["search", "--kind", "rulings", "energía"],
+    ["search", "energía", "--limit"],
+    ["rule", "--bogus", "704.5"],
+    ["config", "language", "es", "fr"],
+    ["quiz", "--count", "many"],
+    # every command's help (its text, its options', its metavars, and click's headings)
+    ["--help"],
+    *([name, "--help"] for name in sorted(COMMAND_NAMES)),
+    ["engine", "coverage", "--help"],
 ]
 
 
@@ -107,15 +124,29 @@ def sample(monkeypatch):
     monkeypatch.setattr(registry, "tests_for_rule", lambda number: [])
 
 
-def leaks(output: str) -> list[str]:
-    """The English label words in `output`, paths left out (a folder's name is no label)."""
-    return sorted(_words(re.sub(r"\S*/\S*", " ", output)) & ENGLISH)
+
+def leaks(output: str, lang: str) -> list[str]:
+    """The English label words in `output`, what the person typed left out."""
+    return sorted(_words(_TYPED.sub(" ", output)) & ENGLISH[lang])
 
 
 def test_the_english_words_are_many():
-    """The check has teeth: the words it looks for include the labels of every command."""
-    assert {"parent", "previous", "cited", "answer", "closest", "missing", "translated", "ruling"} <= ENGLISH
-    assert len(ENGLISH) > 200
+    """The check has teeth: the words it looks for include the labels of every command, the
+    words of the help and click's own."""
+    for lang in ("es", "fr"):
+        assert {"parent", "previous", "cited", "answer", "closest", "missing", "translated", "ruling", "show", "exit",
+                "invalid", "value"} <= ENGLISH[lang]
+        assert len(ENGLISH[lang]) > 400
+    assert {"usage", "options", "message", "argument"} <= ENGLISH["es"]  # French writes them alike
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_english_help_would_be_caught(lang, monkeypatch):
+    """The help as an English reader sees it is full of leaks for a Spanish or French one."""
+    monkeypatch.setenv("MTGRULES_LANG", "en")
+    output = CliRunner().invoke(cli, ["search", "--help"]).output
+    found = leaks(output, lang)
+    assert {"show", "exit", "languages"} <= set(found) and len(found) > 20
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
@@ -126,7 +157,7 @@ def test_no_english_label_in_the_output(lang, args, monkeypatch):
     output = result.stdout + result.stderr
     assert output.strip(), args
     assert "Traceback" not in output
-    assert not leaks(output), f"{' '.join(args)} in {lang}: {leaks(output)}\n{output}"
+    assert not leaks(output, lang), f"{' '.join(args)} in {lang}: {leaks(output, lang)}\n{output}"
     print(output)
 
 
@@ -136,7 +167,7 @@ def test_no_english_label_in_a_quiz(lang, monkeypatch):
     result = CliRunner().invoke(cli, ["quiz", "--count", "2", "--seed", "3"], input="1\nq\n")
     output = result.stdout + result.stderr
     assert "Traceback" not in output and output.strip()
-    assert not leaks(output), f"quiz in {lang}: {leaks(output)}\n{output}"
+    assert not leaks(output, lang), f"quiz in {lang}: {leaks(output, lang)}\n{output}"
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
@@ -148,4 +179,25 @@ def test_no_english_label_when_ingesting(lang, monkeypatch, tmp_path):
         result = CliRunner().invoke(cli, args)
         output = result.stdout + result.stderr
         assert "Traceback" not in output and output.strip(), args
-        assert not leaks(output), f"{' '.join(args)} in {lang}: {leaks(output)}\n{output}"
+        assert not leaks(output, lang), f"{' '.join(args)} in {lang}: {leaks(output, lang)}\n{output}"
+
+
+def _commands(command: click.Command, path: str = "mtgrules"):
+    yield path, command
+    if isinstance(command, click.Group):
+        for name in command.list_commands(click.Context(command)):
+            yield from _commands(command.get_command(click.Context(command), name), f"{path} {name}")
+
+
+def test_every_help_text_is_a_message_of_the_catalogs():
+    """Every command's help, every option's and argument's help and every metavar in words is a
+    message the catalogs translate (marked N_ where the command is defined)."""
+    messages = {message.id for message in _catalog("es") if message.id}
+    unmarked = []
+    for path, command in _commands(cli):
+        ctx = click.Context(command, info_name=path)
+        texts = [command.help, command.short_help, command.epilog, command.options_metavar]
+        for param in command.get_params(ctx):
+            texts += [getattr(param, "help", None), param.metavar]
+        unmarked += [f"{path}: {text!r}" for text in texts if text and _WORD.search(text) and text not in messages]
+    assert not unmarked, unmarked

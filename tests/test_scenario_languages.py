@@ -13,7 +13,7 @@ from conftest import REPO
 from mtgrules.cli.main import cli
 from mtgrules.engine.state import KEYWORDS
 from mtgrules.study.actions import ACTIONS
-from mtgrules.study.messages import _KEYWORDS, ACTION_NAMES, english_action, english_keyword
+from mtgrules.study.messages import ACTION_NAMES, GAME_WORDS, english_action, english_keyword, game_word
 
 EXAMPLE = REPO / "examples" / "combat-trample-deathtouch.toml"
 
@@ -47,7 +47,9 @@ def test_a_scenario_written_in_spanish_or_french_is_judged_as_in_english(lang, t
 def test_every_keyword_the_engine_models_has_its_printed_names():
     """The family: each Spanish and French printed name of each keyword reads as the keyword."""
     for lang in ("es", "fr"):
-        for english, printed in _KEYWORDS[lang].items():
+        for english in GAME_WORDS["keyword"]:
+            printed = game_word("keyword", english, lang)
+            assert printed != english or english in ("indestructible", "menace", "vigilance"), (lang, english)
             if english in KEYWORDS:
                 assert english_keyword(printed) == english and english_keyword(printed.upper()) == english
     assert english_keyword("volar") == "flying" and english_keyword("toque  mortal") == "deathtouch"

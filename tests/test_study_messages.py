@@ -1,6 +1,7 @@
-"""The judge's and the quiz's words in Spanish and French: every engine message and every
-command string in each language, with the same placeholders, and every game word the engine
-puts in a message in each glossary; and every choice the engine asks can be written down."""
+"""The judge's and the quiz's words in Spanish and French, from the gettext catalogs: every
+engine message and every command string in each language, with the same placeholders, and every
+game word the engine puts in a message among the words the catalogs translate; and every choice
+the engine asks can be written down."""
 
 from __future__ import annotations
 
@@ -13,24 +14,24 @@ from conftest import REPO
 from mtgrules.engine.choices import REPLACEMENTS, SECTORS, Chooser
 from mtgrules.engine.messages import ENGLISH, Word, placeholders, say
 from mtgrules.engine.state import KEYWORDS, ZONES, CopyOf, Gift
+from mtgrules.i18n import CATALOGS, translation
 from mtgrules.study.checks import CARD_TYPES, COUNTER_KINDS, ENCHANT
 from mtgrules.study.judging import CHOICE_KEYS, ScenarioChooser
-from mtgrules.study.messages import EVENTS, GLOSSARY, UI, event_text, ui
+from mtgrules.study.messages import GAME_WORDS, UI, event_text, game_word, ui
 from mtgrules.study.scenario import CHOICE_REFERENCES, CHOICES
 
 
-@pytest.mark.parametrize("lang", sorted(EVENTS))
+@pytest.mark.parametrize("lang", CATALOGS)
 def test_every_engine_message_has_a_template_with_the_same_values(lang):
-    catalogue = EVENTS[lang]
-    assert sorted(set(ENGLISH) - set(catalogue)) == [] and sorted(set(catalogue) - set(ENGLISH)) == []
-    assert [key for key in ENGLISH if placeholders(ENGLISH[key]) != placeholders(catalogue[key])] == []
+    catalog = translation(lang)
+    assert [key for key in ENGLISH if placeholders(ENGLISH[key]) != placeholders(catalog.gettext(ENGLISH[key]))] == []
 
 
-def test_every_command_string_is_in_english_spanish_and_french():
-    for key, by_lang in UI.items():
-        assert set(by_lang) == {"en", "es", "fr"}, key
-        names = {lang: set(re.findall(r"\{(\w+)\}", text)) for lang, text in by_lang.items()}
-        assert names["es"] == names["en"] == names["fr"], key
+@pytest.mark.parametrize("lang", CATALOGS)
+def test_every_command_string_has_the_same_values_in_each_language(lang):
+    for key, message in UI.items():
+        translated = translation(lang).gettext(message)
+        assert set(re.findall(r"\{(\w+)\}", translated)) == set(re.findall(r"\{(\w+)\}", message)), key
 
 
 def test_every_message_key_is_said_somewhere():
@@ -41,14 +42,16 @@ def test_every_message_key_is_said_somewhere():
     assert unsaid == []
 
 
-@pytest.mark.parametrize("lang", ["es", "fr"])
-def test_every_game_word_a_message_can_hold_is_in_the_glossary(lang):
+@pytest.mark.parametrize("lang", CATALOGS)
+def test_every_game_word_a_message_can_hold_is_translated(lang):
     words = ([("zone", str(z)) for z in ZONES] + [("copy", str(c)) for c in CopyOf] + [("gift", str(g)) for g in Gift]
              + [("sector", s) for s in SECTORS] + [("choice", r) for r in REPLACEMENTS] + [("choice", "trigger order")]
              + [("type", t) for t in ENCHANT] + [("typename", t) for t in CARD_TYPES]
              + [("counter", k) for k in COUNTER_KINDS]
              + [("keyword", k) for k in KEYWORDS if k not in ("space sculptor", "start your engines!")])
-    assert [word for word in words if word not in GLOSSARY[lang]] == []
+    assert [word for word in words if word[1] not in GAME_WORDS[word[0]]] == []
+    same = {"beta", "gamma", "indestructible", "menace", "vigilance", "Planeswalker", "alpha"}
+    assert [word for word in words if game_word(*word, lang) == word[1] and word[1] not in same] == []
 
 
 def test_a_message_in_each_language():
