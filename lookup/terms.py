@@ -34,7 +34,6 @@ English name it translates to, among the terms of its rule and the rules above i
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import re
 from collections import defaultdict
@@ -42,7 +41,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cached_property
 from pathlib import PurePath
-from typing import Any
+from typing import Any, NamedTuple
 
 from mtgrules import rulenumbers
 from mtgrules.i18n import N_, _, ngettext
@@ -103,8 +102,7 @@ class Said:
         return f"Said({self.message!r}, {dict(self.fields)!r})"
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a name comes from (`where`: shown with `str`). `confidence` None: the source
     states it (certain); else how sure the pairing learned from data is, 0..1."""
 
@@ -188,8 +186,7 @@ class Entry:
         return [name.name for name in self.names if name.lang == "en"] or ([self.english] if self.english else [])
 
 
-@dataclass(frozen=True)
-class Untitled:
+class Untitled(NamedTuple):
     """A translated title of a rule whose English has none: placed through the lexicon."""
 
     number: str  # in the view
@@ -521,8 +518,7 @@ class Dictionary:
                 where = _("rule {number} of {edition}, {where}").format(number=held.number, edition=held.edition, where=_where(held.source))
             else:
                 where = f"{_rule(held.number or '')}, {_where(held.source)}"
-            name.sources[name.sources.index(source)] = dataclasses.replace(
-                source, where=where, confidence=held.confidence if held else 0.0)
+            name.sources[name.sources.index(source)] = source._replace(where=where, confidence=held.confidence if held else 0.0)
 
     def _definitions(self, entry: Entry, langs: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
         """The glossary text in each asked language that has one; English in place of those
