@@ -6,14 +6,17 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from mtgrules.cli.output import echo
 from mtgrules.i18n import _
-from mtgrules.records import Record
+
+if TYPE_CHECKING:
+    from mtgrules.records import Record
 
 
 class TerminalReporter:
-    """The `mtgrules.index.tables.Reporter` of the command line."""
+    """The `mtgrules.index.reading.Reporter` of the command line."""
 
     def note(self, text: str) -> None:
         echo(f"mtgrules: {_(text)}", err=True)

@@ -12,7 +12,7 @@ from mtgrules.cli.editions import edition_option
 from mtgrules.cli.options import json_option, lang_option, nonblank
 from mtgrules.cli.translated import Command
 from mtgrules.i18n import N_
-from mtgrules.records import KINDS
+from mtgrules.kinds import KINDS
 
 
 @click.command(cls=Command, help=N_(

@@ -26,6 +26,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtgrules.kinds import KINDS
+
 
 def ruling_digest(english_text: str) -> str:
     """A short, stable name for an English ruling: what translated rulings, engine tests and the
@@ -37,7 +39,6 @@ def ruling_digest(english_text: str) -> str:
     return hashlib.sha256(normal.encode("utf-8")).hexdigest()[:12]
 
 
-KINDS = ("section", "rule", "glossary", "ruling", "card", "term")
 
 
 @dataclass

@@ -64,23 +64,23 @@ through `on_message`; the old folder is kept, renamed, and the message says wher
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mtgrules import corpus_schema, paths, rulenumbers
 from mtgrules.corpus_schema import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, embedded_digest, packaged_file
 from mtgrules.errors import MtgrulesError, ParseError
 from mtgrules.i18n import N_, _
-from mtgrules.records import Record
 from mtgrules.text import fold
+
+if TYPE_CHECKING:
+    from mtgrules.records import Record
 
 EMBEDDED_PREFIX = "embedded:"
 RULE_KINDS = ("rule", "section")
@@ -111,8 +111,7 @@ class StoreUnwritable(StoreError):
     """The corpus database (or its folder) cannot be written."""
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """A document ingested: its path, digest, kind and language, when, and how many records it gave."""
 
     path: str
@@ -124,8 +123,7 @@ class Document:
     embedded: bool
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(NamedTuple):
     """An edition of the rules in the corpus: its date, whether it is English, and its records."""
 
     date: str
@@ -133,8 +131,7 @@ class Edition:
     records: int
 
 
-@dataclass(frozen=True)
-class Identity:
+class Identity(NamedTuple):
     """One English rule's place in the identities: `identity` is shared by every edition's
     number for the same rule; `previous` is its number in the edition before (None when it is
     new there); `digest` names its English content."""
@@ -157,8 +154,7 @@ class Title(NamedTuple):
     confidence: float | None
 
 
-@dataclass(frozen=True)
-class Counterpart:
+class Counterpart(NamedTuple):
     """A record shown in a view under another edition's number: `number` is the view's number,
     `english_changed` whether the English of the record's edition differs from the view's."""
 
@@ -180,6 +176,8 @@ def records_to_jsonl(records: Iterable[Record]) -> str:
 
 
 def read_jsonl(text: str, source: str) -> list[Record]:
+    from mtgrules.records import Record  # see `_record`
+
     records = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
@@ -206,6 +204,8 @@ def embedded_manifest() -> dict[str, dict]:
 def _record(body: str, db: sqlite3.Connection) -> Record:
     """A stored record, read back: a row garbled after it was written (another program, a
     bad disk) is a StoreError naming the database, not a traceback in some lookup."""
+    from mtgrules.records import Record  # a search reads no record: creating the class costs it 1-2 ms
+
     try:
         return Record.from_dict(json.loads(body))
     except (ValueError, TypeError, AttributeError) as error:
@@ -453,9 +453,10 @@ class Queries:
         )
         return dict(rows.fetchall())
 
-    def all_identities(self) -> list[tuple[str, str, str]]:
-        """(edition, number, identity) of every English rule and section traced."""
-        return self.db.execute("SELECT edition, number, identity FROM identities").fetchall()
+    def all_identities(self) -> Iterator[tuple[str, str, str]]:
+        """(edition, number, identity) of every English rule and section traced, read as
+        iterated (64 editions have 212,000)."""
+        yield from self.db.execute("SELECT edition, number, identity FROM identities")
 
     def english_of(self, identities: Sequence[str]) -> list[Record]:
         """The English rules and sections of these identities, in every edition."""
@@ -905,23 +906,35 @@ def _body(record: Record) -> str:
     (`Record.from_dict` gives those back): most fields of a rule are null or empty, and leaving
     them out halves the text written and read, and the time to encode and decode it. `kind`,
     `lang`, `source` and `text` are always there (`json_extract(body, '$.text')` is a text).
-    Every default is null or empty (checked below), so a value is left out when it is null, or
+    Every default is null or empty (checked in `_kept_empty`), so a value is left out when it is null, or
     empty in a field whose default is not null (a position 0 is kept). The fields are taken as
     they are: `dataclasses.asdict` copies every list and mapping first, which took a third of
     an ingest's time (82,000 records: 6 s)."""
-    fields = {name: value for name, value in vars(record).items() if value is not None and (value or name in _KEPT_EMPTY)}
+    kept = _kept_empty()
+    fields = {name: value for name, value in vars(record).items() if value is not None and (value or name in kept)}
     fields.pop("en_text", None)
     return _ENCODE(fields)
 
 
-_DEFAULTS = {
-    field.name: field.default if field.default is not dataclasses.MISSING else field.default_factory()  # type: ignore[operator]
-    for field in dataclasses.fields(Record)
-    if field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
-}
-if any(_DEFAULTS.values()):
-    raise AssertionError("a Record field with a default neither null nor empty: `_body` would leave out its value")
-_KEPT_EMPTY = frozenset({"kind", "lang", "source", "text"} | {name for name, default in _DEFAULTS.items() if default is None})
+@functools.cache
+def _kept_empty() -> frozenset[str]:
+    """The fields `_body` keeps when empty: `kind`, `lang`, `source`, `text`, and those whose
+    default is null. Worked out at the first record written, not at import (the Record class
+    and `dataclasses` are no part of a search)."""
+    import dataclasses
+
+    from mtgrules.records import Record
+
+    defaults = {
+        field.name: field.default if field.default is not dataclasses.MISSING else field.default_factory()  # type: ignore[operator]
+        for field in dataclasses.fields(Record)
+        if field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
+    }
+    if any(defaults.values()):
+        raise AssertionError("a Record field with a default neither null nor empty: `_body` would leave out its value")
+    return frozenset({"kind", "lang", "source", "text"} | {name for name, default in defaults.items() if default is None})
+
+
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 

@@ -51,9 +51,13 @@ def normalized(text: str) -> str:
     return " ".join(fold(word).lower() for word in words(text))
 
 
-def find(text: str, names_from: Callable[[str], Iterable[tuple[str, str]]]) -> list[Mention]:
+def find(text: str, names_from: Callable[[str], Iterable[tuple[str, str]]],
+         known: Callable[[str], bool] | None = None) -> list[Mention]:
     """The cards `text` names. `names_from(prefix)` gives (folded printed name, English card
-    name) for the printed names whose folded form starts with `prefix` (three letters)."""
+    name) for the printed names whose folded form starts with `prefix` (three letters).
+    `known(word)`: whether a language of the corpus or the lexicon has the word; a one-word
+    name only nearly typed is no misspelling of a known word ("transformar" is the Spanish
+    keyword, not Transmogrify's name a letter off; "meuler" the French for mill, not Millstone's)."""
     typed = words(text)
     query = [fold(word).lower() for word in typed]
     found: list[Mention] = []
@@ -83,6 +87,8 @@ def find(text: str, names_from: Callable[[str], Iterable[tuple[str, str]]]) -> l
                     if similarity < SIMILARITY or span[0][:3] != name[0][:3]:
                         continue
                 if len(name) == 1 and len(query) > 1 and not typed[start][:1].isupper():
+                    continue
+                if len(name) == 1 and similarity < 1.0 and known is not None and known(typed[start]):
                     continue
                 found.append(Mention(card, start, start + len(name), similarity))
     return _best(found)

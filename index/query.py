@@ -17,7 +17,7 @@ column: against stems they would find nothing or the wrong words. Wildcards and 
 are expanded from the vocabulary of every language (FTS5's own, `fts5vocab`), fuzzy words by
 edit distance (rapidfuzz), and each query may hold at most `MAX_FUZZY` of them. Stop words
 never make a match on their own. Ranking is FTS5's bm25() with titles weighed above texts
-(`tables.WEIGHTS`).
+(`reading.WEIGHTS`).
 
 A search runs the query as typed in the languages it is written in, and translated through the
 bilingual lexicon into the others (`mtgrules.index.translate` plans them), each run apart, and
@@ -41,12 +41,11 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from mtgrules.align.phrases import word_key
 from mtgrules.errors import MtgrulesError
-from mtgrules.index import analysis, card_mentions, fusion, query_text, references, tables
+from mtgrules.index import analysis, card_mentions, fusion, query_text, reading, references
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
 from mtgrules.text import fold
@@ -309,7 +308,7 @@ class _Compiler:
             return self._group(kind, node[1], lang)
         if kind == "not":  # alone (`NOT x`): the records of the language without x
             inner = self._positive(node[1], lang, negated=True)
-            every = f"{{lang}} : {_quoted(tables.lang_token(lang))}"
+            every = f"{{lang}} : {_quoted(reading.lang_token(lang))}"
             return f"{every} NOT ({inner})" if inner else every
         return self._positive(node, lang)
 
@@ -331,7 +330,7 @@ class _Compiler:
         if not kept:
             if how == "or" or not negative:
                 return None
-            kept = [f"{{lang}} : {_quoted(tables.lang_token(lang))}"]
+            kept = [f"{{lang}} : {_quoted(reading.lang_token(lang))}"]
         joined = "(" + f" {how.upper()} ".join(kept) + ")" if len(kept) > 1 else kept[0]
         excluded = [found for child in negative if (found := self._positive(child, lang, negated=True))]
         if excluded:
@@ -407,7 +406,7 @@ class _Compiler:
         if not text:
             return None
         if name == "lang":
-            text = tables.lang_token(text)
+            text = reading.lang_token(text)
         if value[0] == "prefix":
             return f"{{{name}}} : {_quoted(text)} *"
         return f"{{{name}}} : {_quoted(text)}"
@@ -445,27 +444,42 @@ def fusion_run(langs: list[str], text: str, translation: str | None, weight: flo
 # -- hits ------------------------------------------------------------------------------------
 
 
-@dataclass
-class Hit:
-    """One search result: the record it names, its snippet and score, and how it was found."""
+# Plain classes, not dataclasses: each dataclass costs a cold search about a millisecond to
+# create (as in `mtgrules.index.translate`).
 
-    key: list
-    kind: str
-    lang: str
-    number: str
-    title: str
-    card: str
-    date: str
-    source: str
-    snippet: str
-    other_langs: list[str]
-    score: float
-    translation: str | None = None  # "daño letal → damage lethal" when a translation found it
-    edition: str | None = None  # the edition the record belongs to (a translation: the one it follows)
-    cards: list[str] = field(default_factory=list)  # the card's, or a ruling's on several cards every one (`card` the first)
+
+class Hit:
+    """One search result: the record it names, its snippet and score, and how it was found.
+    `to_dict()` is what `search --json` prints: every field, by name."""
+
+    def __init__(self, key: list, kind: str, lang: str, number: str, title: str, card: str, date: str, source: str,
+                 snippet: str, other_langs: list[str], score: float, translation: str | None = None,
+                 edition: str | None = None, cards: list[str] | None = None):
+        self.key = key
+        self.kind = kind
+        self.lang = lang
+        self.number = number
+        self.title = title
+        self.card = card
+        self.date = date
+        self.source = source
+        self.snippet = snippet
+        self.other_langs = other_langs
+        self.score = score
+        self.translation = translation  # "daño letal → damage lethal" when a translation found it
+        self.edition = edition  # the edition the record belongs to (a translation: the one it follows)
+        self.cards = cards if cards is not None else []  # the card's, or a ruling's on several cards every one (`card` the first)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hit) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return f"Hit({', '.join(f'{name}={value!r}' for name, value in self.__dict__.items())})"
 
 
 class _Found:
@@ -550,21 +564,25 @@ class _Run:
         return hit
 
 
-@dataclass
 class Results:
     """The hits of a search, or the suggestion when none; `plan` says how the query was translated."""
 
-    hits: list[Hit] = field(default_factory=list)
-    suggestion: str | None = None
-    partial: bool = False  # no record holds every word: these hold some
-    plan: Plan | None = None
+    def __init__(self, hits: list[Hit] | None = None, suggestion: str | None = None, partial: bool = False,
+                 plan: Plan | None = None):
+        self.hits = hits if hits is not None else []
+        self.suggestion = suggestion
+        self.partial = partial  # no record holds every word: these hold some
+        self.plan = plan
+
+    def __repr__(self) -> str:
+        return f"Results(hits={self.hits!r}, suggestion={self.suggestion!r}, partial={self.partial!r})"
 
 
 class Index:
     """The search over the corpus database: `current()` opens it. Kept open, it is reused
     across searches (what makes a warm search cheap); each search reads one snapshot."""
 
-    def __init__(self, corpus, reporter: tables.Reporter = tables.SILENT):
+    def __init__(self, corpus, reporter: reading.Reporter = reading.SILENT):
         self.corpus = corpus  # a `mtgrules.store.Store`
         self.reporter = reporter
         self._snapshot: sqlite3.Connection | None = None
@@ -573,7 +591,7 @@ class Index:
         self.begin()
 
     @classmethod
-    def current(cls, reporter: tables.Reporter = tables.SILENT) -> Index:
+    def current(cls, reporter: reading.Reporter = reading.SILENT) -> Index:
         """The search over the user's corpus, its tables brought up to date first when a
         process that did not write them changed the corpus (or an earlier version wrote it)."""
         from mtgrules import store
@@ -585,15 +603,15 @@ class Index:
 
     def begin(self) -> None:
         """Read the corpus as it is now (a new snapshot), the search tables brought up to date
-        first when they are not (`tables.is_current`)."""
+        first when they are not (`reading.is_current`)."""
         if self._snapshot is not None and not self._copy:
             self.corpus.renew()  # a new snapshot, on the same connection while nothing changed
         db = self.corpus.db
-        found = tables.state(db)
-        if not tables.is_current(db, found):
+        found = reading.state(db)
+        if not reading.is_current(db, found):
             self._bring_up_to_date(bool(found))
             db = self.corpus.db
-            found = tables.state(db)
+            found = reading.state(db)
         self._snapshot = db
         # Which corpus the tables index: a generation alone is no name for it (the seeds alone
         # in memory and the first database ingested are both at generation 1), and a search
@@ -604,7 +622,7 @@ class Index:
             self.langs: list[str] = json.loads(found["langs"])
             self.editions: list[str] = json.loads(found["editions"])  # the editions with a view
             self.default_view: str | None = json.loads(found["view"])  # the newest English edition
-            self.translator = Translator(tables.Vocabulary(lambda: self.db), self.langs)
+            self.translator = Translator(reading.Vocabulary(lambda: self.db), self.langs)
             self._vocabulary_ready = False
             self._titles: dict[str | None, dict[str, list[str]]] = {}  # per view: title key -> numbers
 
@@ -612,6 +630,7 @@ class Index:
         """Write the search tables of the corpus as it is (once, saying so when there were
         tables of an older corpus); when the database cannot be written (a read-only folder),
         search a copy in memory, saying so."""
+        from mtgrules.index import tables  # the writing: only when the tables are not current
         from mtgrules.store import StoreUnwritable
 
         with tables.reporting(self.reporter):
@@ -708,7 +727,7 @@ class Index:
         for lang in langs:
             compiled = compiler.query(node, lang)
             if compiled is not None:
-                by_expression.setdefault(compiled, []).append(tables.lang_token(lang))
+                by_expression.setdefault(compiled, []).append(reading.lang_token(lang))
         if not by_expression:
             return None, node, matched
         branches = [f"({{lang}} : ({' OR '.join(map(_quoted, tokens))}) AND {compiled})" for compiled, tokens in by_expression.items()]
@@ -716,7 +735,7 @@ class Index:
         if kinds:
             expression += f" AND {{kind}} : ({' OR '.join(map(_quoted, kinds))})"
         if view is not None and len(self.editions) > 1:
-            expression += f" AND {{views}} : ({_quoted(tables.view_token(view))} OR {_quoted(tables.view_token(tables.EVERY_VIEW))})"
+            expression += f" AND {{views}} : ({_quoted(reading.view_token(view))} OR {_quoted(reading.view_token(reading.EVERY_VIEW))})"
         return expression, node, matched
 
     def search(
@@ -820,7 +839,13 @@ class Index:
         return bool(words) and self.db.execute("SELECT 1 FROM search WHERE search MATCH ? LIMIT 1", (expression,)).fetchone() is not None
 
     def _card_mentions(self, text: str) -> list[card_mentions.Mention]:
-        return card_mentions.find(text, self._cards.names_from)
+        return card_mentions.find(text, self._cards.names_from, self._known_word)
+
+    def _known_word(self, word: str) -> bool:
+        """Whether a language of the corpus or of the lexicon has `word`, as spelt or in another form."""
+        translator = self.translator
+        langs = dict.fromkeys([*self.langs, *translator.vocabulary_languages()])
+        return any(translator.has_word(lang, word) or translator.has_key(lang, word) for lang in langs)
 
     def _search_fused(self, runs: list[tuple], kinds: list[str] | None, limit: int, any_word: bool, view: str | None,
                       own: list[str], cards_asked: bool = False, follow: bool = True) -> list[Hit]:
@@ -884,20 +909,22 @@ class Index:
             return {}
         wanted = {number for numbers in pointing.values() for number in numbers}
         candidates = sorted({other for number in wanted for other in references.candidates(number)})
-        expression = (f"{{number}} : ({' OR '.join(map(_quoted, candidates))}) AND {{lang}} : {_quoted(tables.lang_token('en'))}"
+        expression = (f"{{number}} : ({' OR '.join(map(_quoted, candidates))}) AND {{lang}} : {_quoted(reading.lang_token('en'))}"
                       " AND {kind} : (\"rule\" OR \"section\")")
         if view is not None and len(self.editions) > 1:
-            expression += f" AND {{views}} : ({_quoted(tables.view_token(view))} OR {_quoted(tables.view_token(tables.EVERY_VIEW))})"
-        entries = [entry for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ?", (expression,))]
+            expression += f" AND {{views}} : ({_quoted(reading.view_token(view))} OR {_quoted(reading.view_token(reading.EVERY_VIEW))})"
+        first = shown[next(iter(pointing))]
+        found = {f.hit.number: f for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ?", (expression,))
+                 if (f := _Found(first.run, entry, first.score))}
+        stored = {number: f.stored for number, f in found.items()}
         heirs: dict[str, fusion.Heirs[str]] = {}
         for key, numbers in pointing.items():
             parent = shown[key]
-            found = {f.hit.number: f for f in (_Found(parent.run, entry, parent.score) for entry in entries)}
-            stored = {number: f.stored for number, f in found.items()}
             opened = [number for n in numbers if (number := references.opening(n, stored)) is not None]
             heir_keys = []
             for number in opened:
-                heir = found[number]
+                heir = _Found(parent.run, found[number].entry, parent.score)
+                heir._stored = found[number].stored
                 heir_key = heir.key()
                 if heir_key not in shown:
                     shown[heir_key] = heir
@@ -919,7 +946,7 @@ class Index:
         if expression is None:
             return []
         run = _Run(self, node, matched, translation, view)
-        weights = ", ".join(str(weight) for weight in tables.WEIGHTS)
+        weights = ", ".join(str(weight) for weight in reading.WEIGHTS)
         if not any_word:
             rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score FROM search WHERE search MATCH ?"
                                    " ORDER BY score LIMIT ?", (expression, limit))
@@ -931,7 +958,7 @@ class Index:
                                " WHERE search MATCH ? ORDER BY score LIMIT ?", (expression, limit))
         found = []
         for entry, score, lang_token, text in rows:
-            wanted = next((stems for lang, stems in matched.stems.items() if tables.lang_token(lang) == lang_token), set())
+            wanted = next((stems for lang, stems in matched.stems.items() if reading.lang_token(lang) == lang_token), set())
             hit = _Found(run, entry, round(-score, 4))
             if wanted:
                 held = set(text.split())
@@ -999,7 +1026,7 @@ def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
     return "".join(pieces)
 
 
-def _remove_old_index_folder(reporter: tables.Reporter) -> None:
+def _remove_old_index_folder(reporter: reading.Reporter) -> None:
     """The whoosh index folder of an earlier version, removed once, saying so."""
     from mtgrules import paths
 

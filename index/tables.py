@@ -8,7 +8,7 @@ and imports nothing above it, so it calls what derives from its records through 
 (`store.derive`): importing this module registers `refresh`, and any write transaction that
 changed the corpus then brings these tables up to date before it commits. A database written
 by a process that never imported this module (or by an earlier version, or with another
-analysis or layout, `analysis.VERSION` and `LAYOUT`) has tables older than its records:
+analysis or layout, `analysis.VERSION` and `reading.LAYOUT`) has tables older than its records:
 `mtgrules.index.query.Index` finds that from `search_state` and brings them up to date itself,
 once, saying so. A refresh writes in place when a few documents came or went (`_update`: only
 the entries they touch), else writes every table anew (`write_all`).
@@ -32,7 +32,9 @@ Tables:
   a form the corpus never printed; "en~terms" for English terms of several words).
 - `search_state`: the generation, documents and links of the corpus the tables index, the
   analysis version, the committed lexicon's digest, the corpus's languages, editions and
-  default view, and the compiled bilingual lexicon, pickled per language and direction.
+  default view.
+- `search_lexicon`: the compiled bilingual lexicon, per language and direction, by phrase key
+  (`reading.Lexicon`: a query reads the few keys it looks up).
 
 The bilingual lexicon is read, not learned, by a refresh (`corpus_lexicon.for_store`): card
 data is learned from once per document, as it is ingested (`mtgrules.align.learned`).
@@ -41,34 +43,32 @@ data is learned from once per document, as it is ingested (`mtgrules.align.learn
 from __future__ import annotations
 
 import json
-import pickle
-import re
 import sqlite3
+import sys
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, nullcontext
-from typing import Protocol
+from collections.abc import Iterable, Iterator
 
 from mtgrules import store
-from mtgrules.index import analysis, entries, schema
+from mtgrules.index import analysis, entries, reading, schema
 from mtgrules.index.entries import EDITION_KINDS
+from mtgrules.index.reading import (
+    COLUMNS,
+    EVERY_VIEW,
+    KEYS_SUFFIX,
+    SILENT,
+    TERMS_LINE,
+    VOCABULARY,
+    Reporter,
+    blob,
+    lang_token,
+    state,
+    view_token,
+)
 from mtgrules.records import Record
 from mtgrules.store import Queries, Writer
 
-# Bumped whenever the tables' layout changes: tables of another layout are written anew.
-LAYOUT = 2
-TITLE_WEIGHT = 2.0
-# A word found only among the names of the cards a ruling is on ("graveyard" on every daybound
-# ruling, for Graveyard Trespasser) counts less than one in a title or text.
-CARD_WEIGHT = 0.3
-COLUMNS = ("title", "body", "words", "card", "number", "lang", "kind", "views")
-WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, CARD_WEIGHT, 0.0, 0.0, 0.0, 0.0)
-EVERY_VIEW = "*"  # the view of a record in every view (any kind but `entries.EDITION_KINDS`)
 # A translation pair must score this much to widen a search (see `align.lexicon` for scores).
 QUERY_MIN_SCORE = 0.3
-VOCABULARY = "vocabulary"  # search_state: the languages of the vocabulary's lines
-KEYS_SUFFIX = "~keys"  # the vocabulary's line of a language's word keys ("es~keys")
-TERMS_LINE = "en~terms"  # English terms of several words, by their keys ("lethal_damag")
 
 SCHEMA = f"""
 CREATE VIRTUAL TABLE search USING fts5({", ".join(COLUMNS)}, tokenize = "ascii tokenchars '._'", prefix = '2 3');
@@ -79,8 +79,10 @@ CREATE INDEX search_members_document ON search_members (document);
 CREATE INDEX search_members_entry ON search_members (entry);
 CREATE TABLE search_words (word TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (word, line)) WITHOUT ROWID;
 CREATE TABLE search_state (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE search_lexicon (lang TEXT NOT NULL, direction TEXT NOT NULL, key TEXT NOT NULL, found TEXT NOT NULL,
+                             PRIMARY KEY (lang, direction, key)) WITHOUT ROWID;
 """
-_TABLES = ("search", "search_entries", "search_members", "search_words", "search_state")
+_TABLES = ("search", "search_entries", "search_members", "search_words", "search_state", "search_lexicon")
 # An update in place (`_update`) is for a few documents: when the documents added or removed
 # hold more records than this, the tables are written anew (as fast, and simpler).
 UPDATE_MOST_RECORDS = 5000
@@ -89,25 +91,6 @@ UPDATE_MOST_RECORDS = 5000
 _WHOLE_KINDS = ("rules", "keywords")
 
 
-class Reporter(Protocol):
-    """How a refresh tells a person what it is doing (the command line's shows a progress bar)."""
-
-    def note(self, text: str) -> None: ...
-
-    def indexing(self, records: Iterable[Record], count: int, label: str) -> AbstractContextManager[Iterable[Record]]: ...
-
-
-class SilentReporter:
-    """Says nothing: what library calls get by default."""
-
-    def note(self, text: str) -> None:
-        pass
-
-    def indexing(self, records: Iterable[Record], count: int, label: str) -> AbstractContextManager[Iterable[Record]]:
-        return nullcontext(records)
-
-
-SILENT = SilentReporter()
 _reporter: list[Reporter] = [SILENT]  # the reporter of the refreshes this process runs (`reporting`)
 
 
@@ -122,81 +105,6 @@ class reporting:
 
     def __exit__(self, *exc) -> None:
         _reporter.pop()
-
-
-def lang_token(lang: str) -> str:
-    """A language code as the `lang` column holds it ("zh-Hans" -> "zh_hans")."""
-    return re.sub(r"[^a-z0-9]", "_", lang.lower())
-
-
-def view_token(view: str) -> str:
-    """An edition (or `EVERY_VIEW`) as the `views` column holds it ("2026-08-07" -> "v2026_08_07")."""
-    return "vall" if view == EVERY_VIEW else "v" + re.sub(r"[^a-z0-9]", "_", view.lower())
-
-
-# -- reading ---------------------------------------------------------------------------------
-
-
-def state(db: sqlite3.Connection) -> dict[str, bytes | str]:
-    """`search_state` as a dict (empty when the tables are not there)."""
-    try:
-        return dict(db.execute("SELECT key, value FROM search_state WHERE key NOT LIKE 'lexicon:%' AND key != ?", (VOCABULARY,)))
-    except sqlite3.OperationalError:
-        return {}
-
-
-def blob(db: sqlite3.Connection, key: str) -> bytes | None:
-    row = db.execute("SELECT value FROM search_state WHERE key = ?", (key,)).fetchone()
-    return row[0] if row else None
-
-
-def lexicon_key(lang: str, direction: str) -> str:
-    return f"lexicon:{lang}:{direction}"
-
-
-class Vocabulary:
-    """What query translation reads of one snapshot of the tables: which lines of the
-    vocabulary hold a word (one keyed read a word), the languages of the vocabulary, and the
-    compiled lexicon of a language and direction."""
-
-    def __init__(self, connection: Callable[[], sqlite3.Connection]):
-        self.connection = connection  # the snapshot's connection, as it is when read
-        self._lines: dict[str, set[str]] = {}
-
-    def lines_of(self, word: str) -> set[str]:
-        if word not in self._lines:
-            rows = self.connection().execute("SELECT line FROM search_words WHERE word = ?", (word,))
-            self._lines[word] = {line for (line,) in rows}
-        return self._lines[word]
-
-    def languages(self) -> list[str]:
-        return json.loads(blob(self.connection(), VOCABULARY) or b"[]")
-
-    def lexicon(self, lang: str, direction: str) -> dict:
-        found = blob(self.connection(), lexicon_key(lang, direction))
-        return pickle.loads(found) if found else {}
-
-
-def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
-    """True when the search tables index the corpus as this snapshot holds it, with this
-    version's analysis and committed lexicon."""
-    found = state(db) if found is None else found
-    if not found:
-        return False
-    generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-    return (generation is not None and str(found.get("generation")) == str(generation[0])
-            and found.get("analysis") == _version() and found.get("lexicon") == committed_lexicon_digest())
-
-
-def _version() -> str:
-    """What `search_state` names the analysis and layout the tables were written with by."""
-    return f"{analysis.VERSION}.{LAYOUT}"
-
-
-def committed_lexicon_digest() -> str:
-    from mtgrules import corpus_schema
-
-    return corpus_schema.packaged_digest(corpus_schema.COMMITTED_LEXICON)[:16]
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -214,7 +122,11 @@ class Views:
     def __init__(self, corpus: Queries | None):
         self.identity: dict[tuple[str, str], str] = {}
         self.numbers: dict[str, dict[str, str]] = defaultdict(dict)  # identity -> edition -> number
+        # One string object for each edition, number and identity (a 64-edition corpus has
+        # 212,000 identities of 3,300 rules: 60 MB of copies otherwise).
+        intern = sys.intern
         for edition, number, identity in corpus.all_identities() if corpus is not None else []:
+            edition, number, identity = intern(edition), intern(number), intern(identity)
             self.identity[(edition, number)] = identity
             self.numbers[identity][edition] = number
         self.default = corpus.default_edition() if corpus is not None else None
@@ -275,7 +187,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
     from mtgrules.align import corpus_lexicon
 
     count = writer.count()
-    rows = linking.iter_rows(writer, english_text=True)  # type: ignore[arg-type]  # a Writer reads as a Store does
+    rows = linking.iter_rows(writer, english_text=False)  # type: ignore[arg-type]  # a Writer reads as a Store does
     with reporter.indexing(_records(rows), count, "Reading the corpus for the search") as shown:
         for row, document, record in _with_ids(shown):
             langs_of[views.key(record)].add(record.lang)
@@ -296,12 +208,13 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
     for digest, key_langs, members in grouping.entries(languages_of):
         written[members[0].row] = (digest, key_langs, members)  # type: ignore[index]
     del grouping
-    wanted = sorted({members[0].document for _, _, members in written.values() if members[0].document is not None})
     editions: set[str] = set()
     inserted: list[tuple] = []
     stored: list[tuple] = []
     rowid = 0
-    rows = linking.iter_rows(writer, documents=wanted, english_text=False)  # type: ignore[arg-type]
+    # The representatives only, by id (500 a read: no sort of the corpus's bodies), in the
+    # order of the first pass (terms last: `linking.linked`), which numbers the entries.
+    rows = linking.linked(writer, writer.rows_by_id(sorted(written)))  # type: ignore[arg-type]
     with reporter.indexing(_records(rows), len(written), "Indexing the corpus") as shown:
         for row, _document, record in _with_ids(shown):
             entry = written.pop(row, None)
@@ -320,15 +233,16 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
     for lang, found in compiled["words"].items():
         vocabulary[lang].update(found)
     values: list[tuple[str, bytes | str]] = [
-        *_bookkeeping(writer), ("analysis", _version()), ("lexicon", committed_lexicon_digest()),
+        *_bookkeeping(writer), ("analysis", reading.version()), ("lexicon", reading.committed_lexicon_digest()),
         ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions - {EVERY_VIEW}))),
         ("view", json.dumps(views.default)), (VOCABULARY, json.dumps(sorted(vocabulary))),
     ]
     _add_words(db, vocabulary, terms | english_terms([], lexicon))
-    for direction in ("to_english", "from_english"):
-        for lang, table in compiled[direction].items():
-            values.append((lexicon_key(lang, direction), pickle.dumps(table, protocol=5)))
     db.executemany("INSERT INTO search_state (key, value) VALUES (?, ?)", values)
+    db.executemany("INSERT INTO search_lexicon (lang, direction, key, found) VALUES (?, ?, ?, ?)",
+                   ((lang, direction, key, json.dumps(found, ensure_ascii=False))
+                    for direction in ("to_english", "from_english") for lang, table in compiled[direction].items()
+                    for key, found in table.items()))
     db.execute("INSERT INTO search(search) VALUES ('optimize')")
 
 
@@ -376,7 +290,7 @@ def _changes(writer: Writer) -> tuple[list[int], list[int]] | None:
     (a rules edition, a keyword table) added or removed."""
     db = writer.db
     found = state(db)
-    if not found or found.get("analysis") != _version() or found.get("lexicon") != committed_lexicon_digest():
+    if not found or found.get("analysis") != reading.version() or found.get("lexicon") != reading.committed_lexicon_digest():
         return None
     if found.get("links") != writer.links_digest() or json.loads(found.get("view") or "null") != writer.default_edition():
         return None

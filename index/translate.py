@@ -8,7 +8,8 @@ found 6. Nothing but spelling decided whether a Spanish or French word reached E
 
 So search now works out which languages a query is in (`detect`), searches those languages'
 fields with the query as typed, and every other language with the query translated through the
-bilingual lexicon (`mtgrules.align.lexicon`, compiled into the search tables, `mtgrules.index.tables`):
+bilingual lexicon (`mtgrules.align.lexicon`, compiled into the search tables, `mtgrules.index.tables`,
+read key by key: `mtgrules.index.reading.Lexicon`):
 "daño letal" → "damage lethal" in English, "deathtouch" → "toque mortal" in Spanish.
 Translated hits rank below hits in the query's own language. A language with nothing to
 translate into is searched with the query as typed, as before.
@@ -39,7 +40,7 @@ from itertools import chain, permutations
 
 from mtgrules.align import phrases
 from mtgrules.index import query_text
-from mtgrules.index.tables import KEYS_SUFFIX, TERMS_LINE, Vocabulary
+from mtgrules.index.reading import KEYS_SUFFIX, TERMS_LINE, Lexicon, Vocabulary
 from mtgrules.little_words import is_little
 from mtgrules.text import fold
 
@@ -128,14 +129,14 @@ def _is_ascii_word(word: str) -> bool:
 
 class Translator:
     """Detection and translation over one snapshot of the search tables: `vocabulary` says which
-    languages spell a word (`tables.Vocabulary`: the words of the corpus and of the lexicon, by
-    language, and the compiled lexicon, read on first use, one language and direction at a time),
+    languages spell a word (`reading.Vocabulary`: the words of the corpus and of the lexicon, by
+    language, and the compiled lexicon, one language and direction at a time, read key by key),
     `langs` are the corpus's languages."""
 
     def __init__(self, vocabulary: Vocabulary, langs: list[str]):
         self.vocabulary = vocabulary
         self.langs = langs
-        self._tables: dict[tuple[str, str], dict] = {}
+        self._tables: dict[tuple[str, str], Lexicon] = {}
 
     def vocabulary_languages(self) -> list[str]:
         return self.vocabulary.languages()
@@ -144,7 +145,7 @@ class Translator:
         """Whether the vocabulary's line `name` ("es", "es~keys", "en~terms") holds `word`."""
         return name in self.vocabulary.lines_of(word)
 
-    def tables(self, lang: str, direction: str) -> dict:
+    def tables(self, lang: str, direction: str) -> Lexicon:
         """The compiled lexicon of one language, one direction ("to_english", "from_english")."""
         if (lang, direction) not in self._tables:
             self._tables[(lang, direction)] = self.vocabulary.lexicon(lang, direction)
@@ -288,7 +289,7 @@ class Translator:
         query = _tidy(out)
         return translated, Translation(source, target, query, f"{_shown_source(items)} → {query}", not dropped)
 
-    def _table(self, source: str, target: str) -> dict[str, list]:
+    def _table(self, source: str, target: str) -> Lexicon:
         return self.tables(source, "to_english") if target == "en" else self.tables(target, "from_english")
 
     def _translate_run(self, words: list[str], source: str, target: str, whole_phrase: bool = False) -> tuple[list[str], int, bool]:
@@ -396,10 +397,12 @@ def _term(words: list[str]) -> str:
 
 
 def _trimmed(key: str) -> list[str]:
-    """A word's key, then the key one and two letters shorter while five letters remain."""
+    """A word's key, then the key one and two letters shorter while five letters remain (the
+    key itself however short: "meuler" is "meul", and a key of four letters was no key at all,
+    so French "meuler" was no language's word)."""
     if " " in key:
         return [key]
-    return [key[:length] for length in range(len(key), max(4, len(key) - 3), -1)]
+    return [key] + [key[:length] for length in range(len(key) - 1, max(4, len(key) - 3), -1)]
 
 
 # How an infinitive ends, per language: only an infinitive looks for a printed form's key
@@ -427,7 +430,7 @@ def _infinitive(word: str, lang: str) -> bool:
     return fold(word).lower().endswith(_INFINITIVE_ENDINGS.get(lang, ()))
 
 
-def _near_key(key: str, table: dict) -> str | None:
+def _near_key(key: str, table: Lexicon) -> str | None:
     """A one-word key of `table` that is another form of the word `key` stands for, when the
     stemmer gives a verb's infinitive another key than its printed forms ("copier" gives
     "copi", the printed "copie" "cop"; "détruire" "detruir", "détruisez" "detruis"): the key
@@ -438,8 +441,8 @@ def _near_key(key: str, table: dict) -> str | None:
         return None
     need = max(3, len(key) - 2)
     best: tuple[int, float, str] | None = None
-    for candidate, found in table.items():
-        if " " in candidate or candidate[:need] != key[:need] or not 0 <= len(key) - len(candidate) <= 2:
+    for candidate, found in table.starting_with(key[:need]):
+        if " " in candidate or not 0 <= len(key) - len(candidate) <= 2:
             continue
         shared = next((i for i, (a, b) in enumerate(zip(candidate, key)) if a != b), min(len(candidate), len(key)))
         ranked = (shared, found[0][1], candidate)

@@ -73,3 +73,10 @@ def test_a_query_naming_a_keyword_names_its_rule_spelt_as_its_title():
     # Other words than the titles, whatever their stems.
     assert card_mentions.titled_rules("poison counters", titles) == []
     assert card_mentions.titled_rules("lethal damage", titles) == []
+
+
+def test_a_one_word_name_nearly_typed_is_no_misspelling_of_a_word_the_languages_know():
+    # "soleda" is a letter off Soledad; so is "soledade", but Portuguese has that word.
+    assert [m.card for m in card_mentions.find("soleda", names_from, lambda word: False)] == ["Solitude"]
+    assert card_mentions.find("soledade", names_from, lambda word: word == "soledade") == []
+    assert [m.card for m in card_mentions.find("soledad", names_from, lambda word: True)] == ["Solitude"], "typed exactly: the name"

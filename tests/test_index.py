@@ -9,14 +9,13 @@ commands read.
 from __future__ import annotations
 
 import hashlib
-import pickle
 import sqlite3
 
 import pytest
 
 from mtgrules import store
 from mtgrules.cli.progress import TerminalReporter
-from mtgrules.index import analysis, tables
+from mtgrules.index import analysis, reading, tables
 from mtgrules.index.query import Index, QueryError
 from mtgrules.index.snippets import MARK_END, MARK_START
 from mtgrules.records import Record
@@ -175,7 +174,7 @@ def test_tables_written_without_the_hook_are_brought_up_to_date_on_the_first_sea
 
 
 def test_a_new_committed_lexicon_writes_the_tables_again(sample, monkeypatch):
-    monkeypatch.setattr(tables, "committed_lexicon_digest", lambda: "a-newer-lexicon")
+    monkeypatch.setattr(reading, "committed_lexicon_digest", lambda: "a-newer-lexicon")
     with Index.current() as index:
         assert index.search("criaturas", translate=False).hits
     assert search_state("lexicon") == ("a-newer-lexicon",)
@@ -397,11 +396,12 @@ def test_a_card_printed_again_under_another_name_teaches_the_lexicon_nothing_mor
         use_corpus(monkeypatch, records)
         db = sqlite3.connect(store.Store().path)
         try:
-            return {key: pickle.loads(value) for key, value in db.execute("SELECT key, value FROM search_state WHERE key LIKE 'lexicon:%'")}
+            return db.execute("SELECT lang, direction, key, found FROM search_lexicon ORDER BY lang, direction, key").fetchall()
         finally:
             db.close()
 
-    assert learned([*spanish, *cards, *renamed]) == learned([*spanish, *cards])
+    alone = learned([*spanish, *cards])
+    assert alone and learned([*spanish, *cards, *renamed]) == alone
 
 
 def _tables_content():
@@ -527,3 +527,10 @@ def test_a_ruling_ranks_below_a_rule_matched_as_well_unless_the_query_names_its_
     hits = index.search("energy counters", langs=["en"], kinds=["rule", "ruling"]).hits
     assert hits[0].key == ["rule", "107.14"]
     assert index.search("Electrozoa energy counters", langs=["en"], kinds=["rule", "ruling"]).hits[0].kind == "ruling"
+
+
+def test_a_word_of_a_four_letter_key_is_its_languages_word(index):
+    # French "meuler" stems to "meul", the key of the printed "meule": a word of French, translated.
+    plan = index.search("meuler").plan
+    assert "fr" in plan.detected
+    assert any(t.target == "en" and "mill" in t.query for t in plan.translations)
