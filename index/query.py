@@ -913,16 +913,18 @@ class Index:
                       " AND {kind} : (\"rule\" OR \"section\")")
         if view is not None and len(self.editions) > 1:
             expression += f" AND {{views}} : ({_quoted(reading.view_token(view))} OR {_quoted(reading.view_token(reading.EVERY_VIEW))})"
-        entries = [entry for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ?", (expression,))]
+        first = shown[next(iter(pointing))]
+        found = {f.hit.number: f for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ?", (expression,))
+                 if (f := _Found(first.run, entry, first.score))}
+        stored = {number: f.stored for number, f in found.items()}
         heirs: dict[str, fusion.Heirs[str]] = {}
         for key, numbers in pointing.items():
             parent = shown[key]
-            found = {f.hit.number: f for f in (_Found(parent.run, entry, parent.score) for entry in entries)}
-            stored = {number: f.stored for number, f in found.items()}
             opened = [number for n in numbers if (number := references.opening(n, stored)) is not None]
             heir_keys = []
             for number in opened:
-                heir = found[number]
+                heir = _Found(parent.run, found[number].entry, parent.score)
+                heir._stored = found[number].stored
                 heir_key = heir.key()
                 if heir_key not in shown:
                     shown[heir_key] = heir
