@@ -54,7 +54,9 @@ program, a full disk: each is one StoreError naming the file and the mend (`_Con
 folder is refused, and migrated records are checked by `mtgrules.validate`.
 
 Missing or read-only data folder: lookups still work on the embedded corpus. With no database
-file, a reader builds an in-memory one from the packaged seeds (nothing is written); when the
+file, a reader reads the packaged seeds' corpus the cache folder keeps (`mtgrules.seeds_cache`:
+written once, with what was derived from the seeds, by the first reader; nothing is written in
+the data folder), or builds one in memory when the cache folder cannot be written; when the
 database cannot be written (its seeds to refresh, a migration to make), the reader works on an
 in-memory copy. Migration: a corpus in the layout of earlier versions (`corpus/manifest.json`
 and `corpus/documents/*.jsonl`) is moved into the database on first open, with one message
@@ -1049,7 +1051,11 @@ class Store(Queries):
         self.on_message = on_message or (lambda text: None)
         self._db: sqlite3.Connection | None = None
         self._data_version: int | None = None  # the connection's data_version when `renew` last asked
-        self.in_memory = False  # True when reading a copy in memory (see the module docstring)
+        # True when what is read is not the database file: a copy in memory, or the seeds alone
+        # (in memory, or their corpus kept in the cache folder, `_seeds_file`); written in memory
+        self.in_memory = False
+        self._seeds_file: Path | None = None  # the seeds' corpus read from the cache (`seeds_cache`)
+        self._seeds_unkept = False  # the cache folder refused them once
 
     @property
     def db(self) -> sqlite3.Connection:  # type: ignore[override]
@@ -1063,6 +1069,7 @@ class Store(Queries):
             self._db = None
             self._data_version = None
             self.in_memory = False
+            self._seeds_file = None
 
     def refresh(self) -> None:
         """Read the corpus as it is now (a new snapshot) on the next query."""
@@ -1117,7 +1124,7 @@ class Store(Queries):
     def _open_snapshot(self) -> sqlite3.Connection:
         _check_not_folder(self.path)
         if corpus_schema.seeds_alone(self.path):
-            return self._in_memory()
+            return self._seeds_alone()
         db = self._snapshot_if_ready()
         if db is not None:
             return db
@@ -1157,6 +1164,52 @@ class Store(Queries):
             db.close()
             return None
         return db
+
+    def _seeds_alone(self) -> sqlite3.Connection:
+        """The packaged seeds alone (nothing ingested): their corpus as the cache folder keeps
+        it (`mtgrules.seeds_cache`), else read into memory and kept there for the next command."""
+        from mtgrules import seeds_cache
+
+        kept = seeds_cache.path(embedded_digest())
+        db = self._kept_seeds(kept) if kept is not None else None
+        if db is not None:
+            self.in_memory, self._seeds_file = True, kept
+            return db
+        db = self._in_memory()
+        self._keep_seeds(db)
+        return db
+
+    def _kept_seeds(self, kept: Path) -> sqlite3.Connection | None:
+        """A snapshot of the seeds' corpus kept at `kept`, when it is there and is one of these
+        seeds with this schema; None otherwise (it is then written again)."""
+        if not kept.is_file() or kept.is_symlink():
+            return None
+        db = None
+        try:
+            db = _connect(f"{kept.as_uri()}?immutable=1", uri=True)
+            db.execute("BEGIN")
+            row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone() if _has_schema(db) else None
+            if row is not None and corpus_schema.opens_as_is(row[0], _has_citations(db), embedded_digest()):
+                _check_version(db, str(kept))
+                return db
+        except (sqlite3.DatabaseError, StoreError):
+            pass
+        if db is not None:
+            db.close()
+        return None
+
+    def _keep_seeds(self, db: sqlite3.Connection) -> None:
+        """Keep `db`, the seeds alone read into memory, in the cache folder (`seeds_cache`);
+        never a database holding anything but the seeds."""
+        from mtgrules import seeds_cache
+
+        kept = seeds_cache.path(embedded_digest())
+        if kept is None or self._seeds_unkept or db.execute("SELECT 1 FROM documents WHERE embedded = 0 LIMIT 1").fetchone():
+            return
+        problem = seeds_cache.keep(db, kept)
+        if problem is not None:
+            self._seeds_unkept = True  # said once
+            self.on_message(problem)
 
     def _in_memory(self, copy_of: Path | None = None) -> sqlite3.Connection:
         """A database in memory: a copy of the file (read as it is), or the embedded seeds (with
@@ -1269,6 +1322,12 @@ class Store(Queries):
             on_wait = None  # said once
 
     def _writing_in_memory(self) -> Iterator[Writer]:
+        seeds = self._seeds_file is not None or corpus_schema.seeds_alone(self.path)
+        if self._seeds_file is not None:  # the seeds' corpus read from the cache: written in a copy
+            kept, self._seeds_file = self._seeds_file, None
+            assert self._db is not None
+            self._db.close()
+            self._db = self._in_memory(copy_of=kept)
         db = self.db
         db.execute("SAVEPOINT writing")
         try:
@@ -1280,6 +1339,11 @@ class Store(Queries):
             raise
         finally:
             db.execute("RELEASE writing")
+        if seeds:  # what was derived (the search tables) kept for the next command
+            if db.in_transaction:  # a backup waits for the source's write transaction to end
+                db.execute("COMMIT")
+            self._keep_seeds(db)
+            db.execute("BEGIN")
 
 
 def _remove_database(path: Path) -> None:
