@@ -203,7 +203,8 @@ def test_no_english_in_the_reasons_a_document_or_a_download_is_refused(lang, mon
         (folder / name).write_bytes(data)
     a_file = tmp_path / "a-file"
     a_file.write_text("x")
-    for args, env in ((["ingest", str(folder)], {}), (["update", "--only", "rules", "--rules-page", "ftp://example.org/x"], {}),
+    for args, env in ((["ingest", str(folder)], {}), (["update", "--from", str(folder)], {}),
+                      (["update", "--only", "rules", "--rules-page", "ftp://example.org/x"], {}),
                       (["update", "--only", "rules", "--rules-page", "http://127.0.0.1:9/"], {}),
                       (["ingest", str(folder / "notas.txt")], {"MTGRULES_HOME": str(a_file)})):
         result = CliRunner().invoke(cli, args, env=env)
