@@ -17,6 +17,7 @@ glossaries: `count` 0) are read from the records themselves, with their own sour
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mtgrules import corpus_schema
@@ -90,6 +91,7 @@ class TermLexicon:
         self.lines = lines
         self._first_words: dict[str, list[int]] | None = None
         self._pairs: dict[int, Pair | None] = {}
+        self._lowered: str | None = None  # every line, lowercased (`_lines_holding`)
 
     @classmethod
     def load(cls, corpus: Queries) -> TermLexicon:
@@ -118,7 +120,8 @@ class TermLexicon:
             return []
         probes = [word[:4] for word in wanted]
         found: dict[tuple[str, str], Pair] = {}
-        for index, line in enumerate(self.lines):
+        for index in self._lines_holding(probes[0]):
+            line = self.lines[index]
             cells = line.split("\t", 3)
             if len(cells) < 4 or not all(probe in cells[2].lower() for probe in probes):
                 continue
@@ -130,6 +133,22 @@ class TermLexicon:
                 if key not in found or pair.confidence > found[key].confidence:
                     found[key] = pair
         return sorted(found.values(), key=lambda pair: (-pair.confidence, pair.lang, pair.phrase))
+
+    def _lines_holding(self, probe: str) -> Iterator[int]:
+        """The indexes of the lines holding `probe` (lowercase) in any case: found in all the
+        lines lowercased and joined, where a loop over 16,000 lines cost a term lookup 5 ms.
+        Lowercasing never makes or takes a newline, so the newlines before a match count its line."""
+        if self._lowered is None:
+            self._lowered = "\n".join(self.lines).lower()
+        text = self._lowered
+        index, counted, start = 0, 0, 0
+        while (hit := text.find(probe, start)) != -1:
+            index += text.count("\n", counted, hit)
+            yield index
+            end = text.find("\n", hit)
+            if end == -1:
+                return
+            index, counted, start = index + 1, end + 1, end + 1
 
     def _by_first_word(self) -> dict[str, list[int]]:
         """Folded first word of each pair's phrase -> its lines (made on first use)."""
