@@ -78,6 +78,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from mtgrules import corpus_schema, paths, rulenumbers
 from mtgrules.corpus_schema import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, embedded_digest, packaged_file
 from mtgrules.errors import MtgrulesError, ParseError
+from mtgrules.i18n import N_, _
 from mtgrules.text import fold
 
 if TYPE_CHECKING:
@@ -188,7 +189,7 @@ def read_jsonl(text: str, source: str) -> list[Record]:
                     raise ValueError(f"expected an object, got {type(data).__name__}")
                 records.append(Record.from_dict(data))
             except (ValueError, TypeError) as error:
-                raise ParseError(source, f"not a corpus record: {error}", line=number) from None
+                raise ParseError(source, _("not a corpus record: {error}").format(error=error), line=number) from None
     return records
 
 
@@ -211,8 +212,8 @@ def _record(body: str, db: sqlite3.Connection) -> Record:
         return Record.from_dict(json.loads(body))
     except (ValueError, TypeError, AttributeError) as error:
         where = getattr(db, "label", "") or "the corpus database"
-        raise StoreError(f"{where}: a stored record is damaged ({str(error)[:100]}); move it away and ingest your"
-                         " documents again") from None
+        raise StoreError(_("{where}: a stored record is damaged ({value}); move it away and ingest your documents again")
+                           .format(where=where, value=str(error)[:100])) from None
 
 
 def _now() -> str:
@@ -713,7 +714,7 @@ class Writer(Queries):
         rows = self.connection.execute(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
             f" AND tbl_name IN ({_marks(tables)}) ORDER BY name", tuple(tables)).fetchall()
-        for name, _ in rows:
+        for name, _sql in rows:
             self.connection.execute(f'DROP INDEX "{name}"')
         self._set_aside += [sql for _, sql in rows]
 
@@ -874,9 +875,9 @@ class _Connection(sqlite3.Connection):
         if not self.label:
             return error
         if isinstance(error, sqlite3.OperationalError) and any(text in str(error) for text in _FULL):
-            return StoreUnwritable(f"{self.label}: cannot write the corpus ({error}): the disk is full, or a limit on"
-                                   " file sizes was reached (free some space, or set MTGRULES_HOME to another disk);"
-                                   " nothing of this change was stored")
+            return StoreUnwritable(_("{label}: cannot write the corpus ({error}): the disk is full, or a limit on file "
+                                     "sizes was reached (free some space, or set MTGRULES_HOME to another disk); nothing "
+                                     "of this change was stored").format(label=self.label, error=error))
         if type(error) is not sqlite3.DatabaseError:
             return error
         return _damaged(self.label, error)
@@ -896,9 +897,10 @@ class _Connection(sqlite3.Connection):
 
 def _damaged(path: str, error: sqlite3.DatabaseError) -> StoreError:
     if "not a database" in str(error):
-        return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
-    return StoreError(f"{path}: the corpus database is damaged ({error}); move it away (or mend it with"
-                      " 'sqlite3 FILE .recover') and ingest your documents again")
+        return StoreError(_("{path}: not a corpus database ({error}); move it away and ingest your documents again")
+                            .format(path=path, error=error))
+    return StoreError(_("{path}: the corpus database is damaged ({error}); move it away (or mend it with 'sqlite3 FILE "
+                        ".recover') and ingest your documents again").format(path=path, error=error))
 
 
 def _body(record: Record) -> str:
@@ -1011,8 +1013,9 @@ def _check_version(db: sqlite3.Connection, path: str) -> None:
     version = corpus_schema.schema_version(row[0] if row else None)
     if version != SCHEMA_VERSION:
         raise StoreError(
-            f"{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION}"
-            " (use the mtgrules that wrote it, or move the file away and ingest again)"
+            _("{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION} (use the "
+              "mtgrules that wrote it, or move the file away and ingest again)")
+              .format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION)
         )
     if corpus_schema.as_created(corpus_schema.table_sql(db)):
         return  # every table as this version creates it: every column is there
@@ -1023,8 +1026,9 @@ def _check_version(db: sqlite3.Connection, path: str) -> None:
                if table in tables or table not in ADDED_ON_OPEN}
     if missing:
         table, column = min(missing)
-        raise StoreError(f"{path}: corpus database without the column {column} of its table {table} (damaged, or"
-                         " changed by another program); move it away and ingest your documents again")
+        raise StoreError(_("{path}: corpus database without the column {column} of its table {table} (damaged, or "
+                           "changed by another program); move it away and ingest your documents again")
+                           .format(path=path, column=column, table=table))
 
 
 def _check_not_foreign(db: sqlite3.Connection, path: Path) -> None:
@@ -1032,8 +1036,9 @@ def _check_not_foreign(db: sqlite3.Connection, path: Path) -> None:
     a corpus to another program's database, nor change its journal mode."""
     tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")][:100]
     if tables and "meta" not in tables:
-        raise StoreError(f"{path}: an SQLite database of another program (tables {', '.join(tables[:4])}), not a corpus"
-                         " (move it away, or set MTGRULES_HOME to a folder of your own)")
+        raise StoreError(_("{path}: an SQLite database of another program (tables {value}), not a corpus (move it away, "
+                           "or set MTGRULES_HOME to a folder of your own)")
+                           .format(path=path, value=', '.join(tables[:4])))
 
 
 class Store(Queries):
@@ -1145,8 +1150,9 @@ class Store(Queries):
             ready = _has_schema(db)  # the snapshot starts at this first read
         except sqlite3.OperationalError as error:
             if "locked" in str(error):  # held with an exclusive lock by another program, for READER_WAIT_MS
-                raise StoreError(f"{self.path}: the corpus database is locked by another program ({error}); close"
-                                 " the program holding it (an SQLite browser, a backup tool) and try again") from None
+                raise StoreError(_("{path}: the corpus database is locked by another program ({error}); close the "
+                                   "program holding it (an SQLite browser, a backup tool) and try again")
+                                   .format(path=self.path, error=error)) from None
             return None
         except sqlite3.DatabaseError as error:
             raise _not_a_corpus(self.path, error) from None
@@ -1301,14 +1307,14 @@ class Store(Queries):
                 _check_not_foreign(db, self.path)
                 db.execute("PRAGMA journal_mode = WAL")
             except (OSError, sqlite3.OperationalError) as error:
-                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+                raise StoreUnwritable(_("cannot write the corpus {path}: {error}").format(path=self.path, error=error)) from None
             except sqlite3.DatabaseError as error:
                 raise _not_a_corpus(self.path, error) from None
             try:
                 _begin_immediate(db, on_wait)
             except sqlite3.OperationalError as error:
                 db.close()
-                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+                raise StoreUnwritable(_("cannot write the corpus {path}: {error}").format(path=self.path, error=error)) from None
             if self.path.exists():
                 return db
             db.execute("ROLLBACK")
@@ -1347,11 +1353,13 @@ def _remove_database(path: Path) -> None:
 
 def _check_not_folder(path: Path) -> None:
     if path.is_dir():
-        raise StoreError(f"{path} is a folder, not the corpus database (move it away, or set MTGRULES_HOME to a folder of your own)")
+        raise StoreError(_("{path} is a folder, not the corpus database (move it away, or set MTGRULES_HOME to a folder "
+                           "of your own)").format(path=path))
 
 
 def _not_a_corpus(path: Path, error: sqlite3.DatabaseError) -> StoreError:
-    return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
+    return StoreError(_("{path}: not a corpus database ({error}); move it away and ingest your documents again")
+                        .format(path=path, error=error))
 
 
 def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
@@ -1384,11 +1392,11 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
         try:
             records = read_jsonl(file.read_text(encoding="utf-8"), str(file))
         except FileNotFoundError:
-            raise ParseError(str(file), "named by the corpus manifest but missing",
-                             mend="move the corpus folder away and ingest again") from None
+            raise ParseError(str(file), _("named by the corpus manifest but missing"),
+                             mend=_("move the corpus folder away and ingest again")) from None
         except (OSError, ValueError) as error:
-            raise ParseError(str(file), f"cannot read this corpus file ({error})",
-                             mend="move the corpus folder away and ingest again") from None
+            raise ParseError(str(file), _("cannot read this corpus file ({error})").format(error=error),
+                             mend=_("move the corpus folder away and ingest again")) from None
         from mtgrules import validate  # migrating only
 
         validate.check_all(records)
@@ -1405,7 +1413,7 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
     return kept
 
 
-_OLD_MEND = "move the corpus folder away and ingest your documents again"
+_OLD_MEND = N_("move the corpus folder away and ingest your documents again")
 
 
 def _read_manifest(manifest_path: Path) -> dict[str, dict]:
@@ -1413,9 +1421,10 @@ def _read_manifest(manifest_path: Path) -> dict[str, dict]:
     try:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise ParseError(str(manifest_path), f"not a corpus manifest: {error}", mend=_OLD_MEND) from None
+        raise ParseError(str(manifest_path), _("not a corpus manifest: {error}").format(error=error), mend=_OLD_MEND) from None
     if not isinstance(manifest, dict):
-        raise ParseError(str(manifest_path), f"not a corpus manifest: expected an object, got {type(manifest).__name__}",
+        raise ParseError(str(manifest_path), _("not a corpus manifest: expected an object, got {name}")
+                                               .format(name=type(manifest).__name__),
                          mend=_OLD_MEND)
     return manifest
 
@@ -1426,10 +1435,12 @@ def _manifest_file(manifest_path: Path, path: str, entry: object) -> Path:
     folder = manifest_path.parent
     if not isinstance(entry, dict) or not isinstance(entry.get("file"), str) or not isinstance(entry.get("digest"), str) \
             or not all(isinstance(entry.get(key), str | None) for key in ("kind", "ingested")):
-        raise ParseError(str(manifest_path), f"the entry {path[:80]!r} is not an object with texts 'file' and 'digest'",
+        raise ParseError(str(manifest_path), _("the entry {path!r} is not an object with texts 'file' and 'digest'")
+                                               .format(path=path[:80]),
                          mend=_OLD_MEND)
     file = (folder / entry["file"]).resolve()
     if not file.is_relative_to(folder.resolve()) or "\0" in entry["file"]:
-        raise ParseError(str(manifest_path), f"the entry {path[:80]!r} names {entry['file'][:80]!r}, outside {folder}",
+        raise ParseError(str(manifest_path), _("the entry {path!r} names {entry!r}, outside {folder}")
+                                               .format(path=path[:80], entry=entry['file'][:80], folder=folder),
                          mend=_OLD_MEND)
     return file
