@@ -53,7 +53,8 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline
             link = entry[label]
             if link:
                 title = f"  {link['title']}" if link["title"] else ""
-                named = f"{_(_LINK_LABELS[label])}: "
+                # TRANSLATORS: a label before a rule number: "parent: 704.5"
+                named = _("{label}: ").format(label=_(_LINK_LABELS[label]))
                 line = fit(f"{named}{link['number']}{title}", terminal_width() - 2)  # one line: a title is a reminder
                 echo("  " + style(named, dim=True) + line[len(named):])
     missing = [lang for lang, text in entry["texts"].items() if text is None]
