@@ -23,6 +23,7 @@ from mtgrules.align.lexicon import Lexicon
 from mtgrules.align.rule_pages import align_page
 from mtgrules.align.ruling_pages import CardIndex, align_rulings
 from mtgrules.errors import LimitError, ParseError
+from mtgrules.i18n import N_, _
 from mtgrules.parsers import (
     comprehensive_rules,
     data_files,
@@ -37,8 +38,9 @@ from mtgrules.parsers.decoding import decode, read_document
 from mtgrules.parsers.site_blocks import Block, blocks
 from mtgrules.records import Record
 
-RULES, MTGJSON, KEYWORDS, NAMES = "rules", "mtgjson", "keywords", "card names"
-RULE_PAGE, RULING_PAGE = "rule page", "ruling page"
+# The kinds of documents, as stored and, translated (`_(kind)`), as an ingest's lines name them.
+RULES, MTGJSON, KEYWORDS, NAMES = N_("rules"), N_("mtgjson"), N_("keywords"), N_("card names")
+RULE_PAGE, RULING_PAGE = N_("rule page"), N_("ruling page")
 REFERENCE_KINDS = (RULES, MTGJSON, KEYWORDS, NAMES, data_files.SCRYFALL_RULINGS, data_files.SCRYFALL_CARDS)
 # The kinds of documents that read the records already ingested (`parse_each`'s context).
 KINDS_READING_CONTEXT = (RULE_PAGE, RULING_PAGE, data_files.SCRYFALL_RULINGS)
@@ -93,10 +95,11 @@ def classify(text: str, source: str) -> tuple[str, list[Block]]:
     first_line = page_blocks[0].text if page_blocks else next((line for line in text.splitlines() if line.strip()), "")
     raise ParseError(
         source,
-        f"unrecognised document (starts {first_line[:40]!r}): looked for a rule title such as '701.50. Confabular'"
-        " or 'Regla 704.5', and for dated rulings such as '20/09/2016' or '20 de septiembre de 2016'",
+        _("unrecognised document (starts {first_line!r}): looked for a rule title such as '701.50. Confabular' or 'Regla "
+          "704.5', and for dated rulings such as '20/09/2016' or '20 de septiembre de 2016'")
+          .format(first_line=first_line[:40]),
         line=1,
-        mend="expected official rules text, an MTGJSON set file, a keyword or card-name table, or a rule or ruling page",
+        mend=_("expected official rules text, an MTGJSON set file, a keyword or card-name table, or a rule or ruling page"),
     )
 
 

@@ -53,6 +53,7 @@ from urllib.parse import quote, urljoin, urlsplit
 
 from mtgrules import __version__, paths
 from mtgrules.errors import MtgrulesError
+from mtgrules.i18n import _
 
 USER_AGENT = f"mtgrules/{__version__}"
 TIMEOUT = 60  # seconds without a byte before a connection counts as lost
@@ -99,13 +100,14 @@ def fetch(url: str, limit: int = SMALL_DOCUMENT) -> bytes:
             while block := response.read1(_BLOCK):
                 size += len(block)
                 if size > limit:
-                    raise DownloadError(f"{url}: more than {_size(limit)}, far more than such a document holds "
-                                        "(a wrong address, or a server that misbehaves? check the address, try again later)")
+                    raise DownloadError(_("{url}: more than {size}, far more than such a document holds (a wrong "
+                                          "address, or a server that misbehaves? check the address, try again later)")
+                                          .format(url=url, size=_size(limit)))
                 chunks.append(block)
         except _TooSlow as slow:
-            raise DownloadError(f"{url}: {slow} (try again later)") from None
+            raise DownloadError(_("{url}: {slow} (try again later)").format(url=url, slow=slow)) from None
         except (OSError, http.client.HTTPException) as error:
-            raise DownloadError(f"{url}: the connection was lost ({_reason(error)})") from None
+            raise DownloadError(_("{url}: the connection was lost ({reason})").format(url=url, reason=_reason(error))) from None
         return b"".join(chunks)
 
 
@@ -147,8 +149,9 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
         cap = size if size is not None and encoding == "identity" else largest or LARGEST_DOWNLOAD
         try:
             if total is not None and total > cap:
-                raise DownloadError(f"{url}: the server announces {total:,} bytes, more than {_expected(size, cap)}; "
-                                    "nothing was kept (check the address, or try again later)")
+                raise DownloadError(_("{url}: the server announces {total:,} bytes, more than {expected}; nothing was "
+                                      "kept (check the address, or try again later)")
+                                      .format(url=url, total=total, expected=_expected(size, cap)))
             _refuse_a_web_page(response, url, target)
             _write_state(state_file, {"url": url, **({"validator": validator} if validator else {})})
             with paths.open_inside(part, "ab" if resumed else "wb") as out, \
@@ -157,13 +160,15 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
                 try:
                     while block := response.read1(_BLOCK):
                         if done + len(block) > cap:
-                            raise DownloadError(f"{url}: more than {_expected(size, cap)}: refused, nothing was kept "
-                                                "(check the address, or try again later)")
+                            raise DownloadError(_("{url}: more than {expected}: refused, nothing was kept (check the "
+                                                  "address, or try again later)")
+                                                  .format(url=url, expected=_expected(size, cap)))
                         out.write(block)
                         done += len(block)
                         advance(len(block))
                 except _TooSlow as slow:
-                    raise DownloadError(f"{url}: {slow}; nothing was kept (try again later)") from None
+                    raise DownloadError(_("{url}: {slow}; nothing was kept (try again later)")
+                                          .format(url=url, slow=slow)) from None
                 except (OSError, http.client.HTTPException) as lost:
                     failure = lost
                 out.flush()
@@ -173,10 +178,10 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
             raise
     # http.client ends a read quietly when the connection closes before Content-Length is met.
     if failure is not None or (total is not None and done < total):
-        reason = _reason(failure) if failure is not None else "the connection closed early"
-        of = f" of {total:,}" if total else ""
-        raise DownloadError(f"{url}: the download stopped at {done:,}{of} bytes ({reason}); "
-                            "run the same command again to resume")
+        reason = _reason(failure) if failure is not None else _("the connection closed early")
+        of = _(" of {total:,}").format(total=total) if total else ""
+        raise DownloadError(_("{url}: the download stopped at {done:,}{of} bytes ({reason}); run the same command again "
+                              "to resume").format(url=url, done=done, of=of, reason=reason))
     try:
         _check(part, url, total=total, size=size if encoding == "identity" else None, sha256=sha256)
     except DownloadError:
@@ -188,7 +193,7 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
 
 
 def _expected(size: int | None, cap: int) -> str:
-    return f"the {size:,} bytes the source lists" if size is not None and cap == size else _size(cap)
+    return _("the {size:,} bytes the source lists").format(size=size) if size is not None and cap == size else _size(cap)
 
 
 def _forget(part: Path, state_file: Path) -> None:
@@ -208,9 +213,9 @@ def _refuse_a_web_page(response: http.client.HTTPResponse, url: str, target: Pat
     start = response.peek(512)[:512] if hasattr(response, "peek") else b""
     if start.lstrip().lower().startswith(_WEB_PAGE) or not start:
         host = _host(response.geturl() or url)
-        raise DownloadError(f"{url}: {host} answered with a web page ({kind}), not the file (a check for robots, a login or an"
-                            " error page?); nothing was kept: try again later, or download the file in a browser and use"
-                            " --from FOLDER")
+        raise DownloadError(_("{url}: {host} answered with a web page ({kind}), not the file (a check for robots, a "
+                              "login or an error page?); nothing was kept: try again later, or download the file in a "
+                              "browser and use --from FOLDER").format(url=url, host=host, kind=kind))
 
 
 class _TooSlow(OSError):
@@ -231,8 +236,8 @@ class _Pace:
         left = self.remaining()
         if left <= 0:
             spent = time.monotonic() - self.started
-            raise _TooSlow(f"the server sent {self.received:,} bytes in {spent:,.0f} s, too slowly to finish"
-                           f" (under {SLOWEST:,} bytes a second)")
+            raise _TooSlow(_("the server sent {received:,} bytes in {spent:,.0f} s, too slowly to finish (under {slowest:,} bytes"
+                             " a second)").format(received=self.received, spent=spent, slowest=SLOWEST))
         return left
 
 
@@ -331,19 +336,23 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
         location = headers.get("Location") or headers.get("URI")
         host = _host(req.full_url)
         if not location:
-            raise DownloadError(f"{req.full_url}: {host} answered {code} without saying where to (try again later)")
+            raise DownloadError(_("{full_url}: {host} answered {code} without saying where to (try again later)")
+                                  .format(full_url=req.full_url, host=host, code=code))
         newurl = urljoin(req.full_url, location.strip())
         if urlsplit(newurl).scheme.lower() not in ("http", "https"):
-            raise DownloadError(f"{req.full_url}: {host} redirects to {newurl[:200]!r}, which is not a web address"
-                                " (http:// or https://): not followed (check the address)")
+            raise DownloadError(_("{full_url}: {host} redirects to {newurl!r}, which is not a web address (http:// or "
+                                  "https://): not followed (check the address)")
+                                  .format(full_url=req.full_url, host=host, newurl=newurl[:200]))
         newurl = quote(newurl, safe=string.punctuation)
         visited = dict(getattr(req, "redirect_dict", {}))
         if newurl in visited or len(visited) >= MAX_REDIRECTS:
-            raise DownloadError(f"{self.last}: {_host(self.last)} redirects in a loop, or more than {MAX_REDIRECTS} times"
-                                " (check the address, or try again later)")
+            raise DownloadError(_("{last}: {host} redirects in a loop, or more than {MAX_REDIRECTS} times (check the "
+                                  "address, or try again later)")
+                                  .format(last=self.last, host=_host(self.last), MAX_REDIRECTS=MAX_REDIRECTS))
         new = self.redirect_request(req, fp, code, msg, headers, newurl)
         if new is None:
-            raise DownloadError(f"{req.full_url}: {host} answered {code} {msg} (try again later)")
+            raise DownloadError(_("{full_url}: {host} answered {code} {msg} (try again later)")
+                                  .format(full_url=req.full_url, host=host, code=code, msg=msg))
         visited[newurl] = 1
         new.redirect_dict = visited  # type: ignore[attr-defined]
         self.last = newurl
@@ -358,7 +367,7 @@ def _host(url: str) -> str:
 
 def _open(url: str, headers: dict[str, str]) -> http.client.HTTPResponse:
     if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
-        raise DownloadError(f"{url!r} is not a web address (http://… or https://…)")
+        raise DownloadError(_("{url!r} is not a web address (http://… or https://…)").format(url=url))
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "*/*", **headers})
     pace = _Pace()
     redirects = _Redirects(url)
@@ -371,21 +380,24 @@ def _open(url: str, headers: dict[str, str]) -> http.client.HTTPResponse:
     except urllib.error.HTTPError as error:
         error.close()
         where = url if redirects.last == url else f"{url} (redirected to {redirects.last})"
-        raise DownloadError(f"{where}: the server answered {error.code} {error.reason}", status=error.code) from None
+        raise DownloadError(_("{where}: the server answered {code} {reason}")
+                              .format(where=where, code=error.code, reason=error.reason), status=error.code) from None
     except urllib.error.URLError as error:
         if isinstance(error.reason, DownloadError):
             raise error.reason from None
         if isinstance(error.reason, _TooSlow):
-            raise DownloadError(f"{url}: {error.reason} (try again later)") from None
+            raise DownloadError(_("{url}: {reason} (try again later)").format(url=url, reason=error.reason)) from None
         if "unknown url type" in str(error.reason):
-            raise DownloadError(f"{url}: {_host(url)} redirects to {redirects.last[:200]!r}, which is not a web address"
-                                " (http:// or https://): not followed (check the address)") from None
-        raise DownloadError(f"cannot reach {_host(redirects.last)}: {_reason(error.reason)} (offline? try again later, "
-                            "or download the files yourself and use --from FOLDER)") from None
+            raise DownloadError(_("{url}: {host} redirects to {last!r}, which is not a web address (http:// or "
+                                  "https://): not followed (check the address)")
+                                  .format(url=url, host=_host(url), last=redirects.last[:200])) from None
+        raise DownloadError(_("cannot reach {host}: {reason} (offline? try again later, or download the files yourself "
+                              "and use --from FOLDER)")
+                              .format(host=_host(redirects.last), reason=_reason(error.reason))) from None
     except _TooSlow as error:
-        raise DownloadError(f"{url}: {error} (try again later)") from None
+        raise DownloadError(_("{url}: {error} (try again later)").format(url=url, error=error)) from None
     except (OSError, http.client.HTTPException) as error:
-        raise DownloadError(f"{url}: the connection was lost ({_reason(error)})") from None
+        raise DownloadError(_("{url}: the connection was lost ({reason})").format(url=url, reason=_reason(error))) from None
 
 
 def _where_it_starts(response: http.client.HTTPResponse, offset: int, url: str) -> tuple[bool, int | None]:
@@ -394,35 +406,36 @@ def _where_it_starts(response: http.client.HTTPResponse, offset: int, url: str) 
     if response.status == 206:
         found = _CONTENT_RANGE.fullmatch((response.headers.get("Content-Range") or "").strip())
         if not found or int(found.group(1)) != offset:
-            raise DownloadError(f"{url}: the server sent another range than the one asked for; "
-                                f"delete the .part file under {Path(urlsplit(url).path).name!r} and try again")
+            raise DownloadError(_("{url}: the server sent another range than the one asked for; delete the .part file "
+                                  "under {name!r} and try again").format(url=url, name=Path(urlsplit(url).path).name))
         return True, None if found.group(3) == "*" else int(found.group(3))
     return False, int(length) if length and length.isdigit() else None
 
 
 def _check(part: Path, url: str, *, total: int | None, size: int | None, sha256: str | None) -> None:
     got = part.stat().st_size
-    for expected, said in ((total, "the server announced"), (size, "the source lists")):
+    for expected, said in ((total, _("the server announced")), (size, _("the source lists"))):
         if expected is not None and got != expected:
-            raise DownloadError(f"{url}: got {got:,} bytes where {said} {expected:,}; the partial file was removed, "
-                                "run the same command again")
+            raise DownloadError(_("{url}: got {got:,} bytes where {said} {expected:,}; the partial file was removed, run "
+                                  "the same command again").format(url=url, got=got, said=said, expected=expected))
     if sha256 is not None:
         with open(part, "rb") as stream:
             digest = hashlib.file_digest(stream, "sha256").hexdigest()
         if digest != sha256.lower():
-            raise DownloadError(f"{url}: the SHA-256 of the download ({digest[:16]}…) is not the published one "
-                                f"({sha256[:16]}…); the file was removed, run the same command again")
+            raise DownloadError(_("{url}: the SHA-256 of the download ({digest}…) is not the published one ({sha256}…); "
+                                  "the file was removed, run the same command again")
+                                  .format(url=url, digest=digest[:16], sha256=sha256[:16]))
 
 
 def _reason(error: object) -> str:
     if isinstance(error, _TooSlow):
         return str(error)
     if isinstance(error, ConnectionRefusedError):
-        return "connection refused"
+        return _("connection refused")
     if isinstance(error, TimeoutError):
-        return "timed out"
+        return _("timed out")
     if isinstance(error, http.client.IncompleteRead):
-        return "the connection closed early"
+        return _("the connection closed early")
     return str(getattr(error, "strerror", None) or error) or type(error).__name__
 
 

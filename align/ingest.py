@@ -28,6 +28,7 @@ from mtgrules.align import documents, identities, learned
 from mtgrules.align.english import EnglishEdition
 from mtgrules.align.terms import DefiningRules
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import data_files
 from mtgrules.parsers.decoding import read_document
 from mtgrules.records import Record
@@ -165,8 +166,8 @@ def _check_name(path: str) -> None:
     try:
         path.encode("utf-8")
     except UnicodeEncodeError:
-        raise ParseError(path, "the file name is not UTF-8 text, and the corpus keeps names as UTF-8",
-                         mend="rename the file") from None
+        raise ParseError(path, _("the file name is not UTF-8 text, and the corpus keeps names as UTF-8"),
+                         mend=_("rename the file")) from None
 
 
 def _digest(path: str) -> str:

@@ -83,10 +83,8 @@ def align_rulings(
         page = dataclasses.replace(page, card_heading=heading)
     if card is None:
         records = [_record(page, ruling, page.card_heading, None, None) for ruling in page.rulings]
-        warning = (
-            f"{page.source}: card {page.card_heading!r} is not in the ingested MTGJSON data;"
-            " its rulings are not aligned (ingest the card's set file)"
-        )
+        warning = f"{page.source}: " + _("card {card!r} is not in the ingested MTGJSON data; its rulings are not aligned (ingest"
+                                         " the card's set file)").format(card=page.card_heading)
         return AlignedRulings(records, None, [*page.warnings, warning])
     english = _one_per_text(sorted((r for r in english_rulings if r.card == card.card and r.lang == "en"), key=lambda r: r.position or 0))
     translated = [Passage(r.text, page.lang, r.date, r.untranslated) for r in page.rulings]

@@ -21,6 +21,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from mtgrules.align.download import DownloadError, fetch
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import rules_page, scryfall
 from mtgrules.parsers.decoding import MAX_DOCUMENT_BYTES
 
@@ -82,7 +83,8 @@ def scryfall_files(list_url: str = SCRYFALL_BULK_DATA, types: tuple[str, ...] = 
     remotes = []
     for kind in types:
         if kind not in files:
-            raise ParseError(list_url, f"Scryfall lists no bulk file of type {kind!r} (it lists {', '.join(sorted(files)) or 'none'})")
+            raise ParseError(list_url, _("Scryfall lists no bulk file of type {kind!r} (it lists {value})")
+                                         .format(kind=kind, value=', '.join(sorted(files)) or _("none")))
         listed = files[kind]
         name = kind.replace("_", "-") + ".json"
         remotes.append(Remote("scryfall", urljoin(list_url, listed.url), name, version=listed.updated_at or listed.url,
@@ -94,7 +96,8 @@ def _published_sha256(url: str) -> str:
     text = fetch(url, limit=4096).decode("ascii", errors="replace").strip()
     first = text.split()[0] if text else ""
     if not _SHA256.fullmatch(first):
-        raise DownloadError(f"{url}: not a SHA-256 (starts {text[:20]!r}); MTGJSON publishes one beside each file")
+        raise DownloadError(_("{url}: not a SHA-256 (starts {text!r}); MTGJSON publishes one beside each file")
+                              .format(url=url, text=text[:20]))
     return first.lower()
 
 

@@ -114,7 +114,7 @@ def _forgotten(error: ParseError, fetched: list[Outcome], state: _State) -> Pars
         state.forget(outcome.path)
     if not (named or fetched):
         return error
-    mend = "the download was removed: run `mtgrules update` again, later, or download the file yourself and use --from FOLDER"
+    mend = _("the download was removed: run `mtgrules update` again, later, or download the file yourself and use --from FOLDER")
     return ParseError(error.source, error.message, line=error.line, mend=mend)
 
 
@@ -156,17 +156,18 @@ def _read_sidecar(published: Path) -> bytes:
     try:
         handle = os.open(published, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as error:
-        raise DownloadError(f"{published}: cannot read it ({(error.strerror or str(error)).lower()}); "
-                            "mend it or move it away") from None
+        raise DownloadError(_("{published}: cannot read it ({lower}); mend it or move it away")
+                              .format(published=published, lower=(error.strerror or str(error)).lower())) from None
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise DownloadError(f"{published}: not a regular file (a FIFO, a device or a folder?), so no checksum:"
-                                " move it away")
+            raise DownloadError(_("{published}: not a regular file (a FIFO, a device or a folder?), so no checksum: move "
+                                  "it away").format(published=published))
         data = os.read(handle, _LARGEST_SIDECAR + 1)
     finally:
         os.close(handle)
     if len(data) > _LARGEST_SIDECAR:
-        raise DownloadError(f"{published}: over {_LARGEST_SIDECAR:,} bytes, not a SHA-256 checksum: move it away")
+        raise DownloadError(_("{published}: over {LARGEST_SIDECAR:,} bytes, not a SHA-256 checksum: move it away")
+                              .format(published=published, LARGEST_SIDECAR=_LARGEST_SIDECAR))
     return data
 
 

@@ -114,11 +114,11 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
             document = by_path[path]
             realigned = " " + _("(aligned again)") if path in done.realigned else ""
             records = ngettext("{count} record ({kind})", "{count} records ({kind})", document.count).format(
-                count=document.count, kind=document.kind)
+                count=document.count, kind=_(document.kind))
             click.echo(f"{safe(path)}: {records}{realigned}")
         elif (same := unchanged.get(documents.resolved_path(path))) is not None:
             click.echo(f"{safe(path)}: " + ngettext("unchanged, {count} record ({kind})", "unchanged, {count} records ({kind})",
-                                              same.records).format(count=same.records, kind=same.kind))
+                                              same.records).format(count=same.records, kind=_(same.kind)))
     if skipped:
         kinds = sorted({Path(p).suffix.lower() or "(none)" for p in skipped})
         click.echo(_("skipped {count} file(s) that are not documents ({kinds})").format(count=len(skipped), kinds=", ".join(kinds[:6])),

@@ -117,7 +117,7 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
         fetched = _(FETCHED[outcome.fetched]) if outcome.fetched in FETCHED else outcome.fetched
         if outcome.records is not None:
             ingested = ngettext("{count} record ({kind})", "{count} records ({kind})", outcome.records).format(
-                count=f"{outcome.records:,}", kind=outcome.kind)
+                count=f"{outcome.records:,}", kind=_(outcome.kind) if outcome.kind else "")
         else:
             ingested = _("already ingested")
         click.echo(f"{outcome.source}: {safe(str(outcome.path))}: {fetched}, {ingested}")

@@ -195,8 +195,8 @@ def old_layout(database: Path) -> Path:
 
 def seeds_alone(database: Path) -> bool:
     """True when the corpus is the packaged seeds alone: nothing ingested yet, so no database
-    file (nor an earlier version's corpus to migrate). The store then reads the seeds into a
-    database in memory, on every command."""
+    file (nor an earlier version's corpus to migrate). The store then reads the seeds' corpus
+    kept in the cache folder (`mtgrules.seeds_cache`), written there by the first command."""
     return not database.exists() and not old_layout(database).exists()
 
 

@@ -15,6 +15,10 @@ class ParseError(MtgrulesError):
     """A document could not be parsed. Names the file and, when known, the line."""
 
     def __init__(self, source: str, message: str, line: int | None = None, mend: str | None = None):
+        if mend:
+            from mtgrules.i18n import _  # i18n imports this module
+
+            mend = _(mend)  # a mend kept in a table is a message id (`N_`): said in the person's language
         self.source = source
         self.line = line
         self.message = message

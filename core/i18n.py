@@ -30,9 +30,11 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from mtgrules import paths
+from mtgrules import (
+    paths,
+    settings,  # a module: settings and paths import this one
+)
 from mtgrules.errors import MtgrulesError
-from mtgrules.settings import FILE_NAME, SettingError, language_code, read_all
 
 DOMAIN = "mtgrules"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -60,7 +62,9 @@ class LanguageError(MtgrulesError):
 def interface_language() -> str:
     """The person's language (see the module's docstring for where it comes from)."""
     named = _named_by_environment(os.environ.get("MTGRULES_LANG"), *map(_locale_variable, _LOCALE_VARIABLES))
-    return named or configured_language() or SOURCE_LANGUAGE
+    if named or _FINDING_SETTINGS:  # a message about the data folder, made while looking for the settings in it
+        return named or SOURCE_LANGUAGE
+    return configured_language() or SOURCE_LANGUAGE
 
 
 @lru_cache(maxsize=16)
@@ -69,14 +73,14 @@ def _named_by_environment(given: str | None, *locale: str | None) -> str | None:
     values, in their order), else None. Kept per set of values: a lookup asks for the
     language at every message it prints, a thousand times for a term."""
     if given:
-        code = language_code(given)
+        code = settings.language_code(given)
         if code is None:
             raise LanguageError(f"MTGRULES_LANG={given!r} is not a language code (set it to es, fr or en, or unset it)")
         return code
     for variable, value in zip(_LOCALE_VARIABLES, locale, strict=True):
         if value:
             # LANGUAGE is a list of preferences; the first entry that names a language counts.
-            first = next((code for part in value.split(":") if (code := language_code(part))), None)
+            first = next((code for part in value.split(":") if (code := settings.language_code(part))), None)
             if first is not None:
                 return first
             if variable != "LANGUAGE":
@@ -92,7 +96,7 @@ def language_source() -> str:
     for variable in _LOCALE_VARIABLES:
         value = _locale_variable(variable)
         if value:
-            if any(language_code(part) for part in value.split(":")):
+            if any(settings.language_code(part) for part in value.split(":")):
                 return variable
             if variable != "LANGUAGE":
                 break
@@ -142,12 +146,21 @@ def speaking(lang: str) -> Iterator[None]:
 def configured_language() -> str | None:
     """The `language` setting of `mtgrules config`, or None. A data folder that cannot be
     worked out names no language (the command that needs the folder says what is wrong)."""
+    _FINDING_SETTINGS.append(True)
     try:
         path = _settings_file(*map(os.environ.get, _FOLDER_VARIABLES))
         stamp = os.stat(path)
+        return _configured(path, stamp.st_mtime_ns, stamp.st_size)
     except (OSError, paths.FolderError):
         return None
-    return _configured(path, stamp.st_mtime_ns, stamp.st_size)
+    finally:
+        _FINDING_SETTINGS.pop()
+
+
+# Set while the settings file is looked for and read: the data folder's and the file's errors are
+# messages too, said in the language the environment names (else English), not by looking for
+# the settings again.
+_FINDING_SETTINGS: list[bool] = []
 
 
 # What `paths.data_dir()` is worked out from.
@@ -159,22 +172,22 @@ def _settings_file(*_environment: str | None) -> str:
     """The settings file's path, kept per value of `_FOLDER_VARIABLES` (the arguments):
     `paths.data_dir()` checks the folders on the way, a dozen system calls, and the language is
     asked for at every message. Whether the file is there is asked each time."""
-    return str(paths.data_dir() / FILE_NAME)
+    return str(paths.data_dir() / settings.FILE_NAME)
 
 
 @lru_cache(maxsize=4)
 def _configured(path: str, _mtime: int, _size: int) -> str | None:
     try:
-        value = read_all(Path(path)).get("language")
-    except (SettingError, OSError):
+        value = settings.read_all(Path(path)).get("language")
+    except (settings.SettingError, OSError):
         return None  # `mtgrules config` names the damage; the interface falls back to English
-    return language_code(value) if value else None
+    return settings.language_code(value) if value else None
 
 
 def translation(lang: str) -> Translations:
     """The translations for `lang` (a code such as `es`, or a locale name such as `fr_FR.UTF-8`):
     its catalog, or the messages as written when it has none."""
-    code = language_code(lang) or SOURCE_LANGUAGE
+    code = settings.language_code(lang) or SOURCE_LANGUAGE
     return _catalog(code if code in CATALOGS else SOURCE_LANGUAGE)
 
 

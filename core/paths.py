@@ -38,9 +38,13 @@ import os
 import stat
 from pathlib import Path
 
+from mtgrules import i18n  # a module: i18n imports this one
 from mtgrules.errors import MtgrulesError
 
-ELSEWHERE = "or set MTGRULES_HOME to a folder of your own"
+
+def elsewhere() -> str:
+    """The mend that ends many of these errors, in the person's language."""
+    return i18n._("or set MTGRULES_HOME to a folder of your own")
 
 
 class FolderError(MtgrulesError):
@@ -76,7 +80,7 @@ def _mtgrules_home() -> Path | None:
     if home is None:
         return None
     if not home.strip():
-        raise FolderError("MTGRULES_HOME is set but empty (set it to a folder, or unset it to use the home folder)")
+        raise FolderError(i18n._("MTGRULES_HOME is set but empty (set it to a folder, or unset it to use the home folder)"))
     return Path(home)
 
 
@@ -109,12 +113,13 @@ def user_home() -> Path:
         if candidate and os.path.isabs(candidate) and os.path.isdir(candidate) and not _is_root(candidate):
             return Path(candidate)
     if given is None or not given:
-        what = "is not set" if given is None else "is empty"
+        what = i18n._("is not set") if given is None else i18n._("is empty")
     elif os.path.isabs(given) and not os.path.isdir(given):
-        what = f"is {given!r}, which is not a folder"
+        what = i18n._("is {home!r}, which is not a folder").format(home=given)
     else:
-        what = f"is {given!r}, not a home folder"
-    raise FolderError(f"no home folder to keep mtgrules' data in: HOME {what} (set HOME to your home folder, {ELSEWHERE})")
+        what = i18n._("is {home!r}, not a home folder").format(home=given)
+    raise FolderError(i18n._("no home folder to keep mtgrules' data in: HOME {what} (set HOME to your home folder, "
+                        "{ELSEWHERE})").format(what=what, ELSEWHERE=elsewhere()))
 
 
 def _password_home() -> str | None:
@@ -136,22 +141,24 @@ def _checked(path: Path, setting: str) -> Path:
     must be a folder, and the path short enough for the files inside. Costs one `stat` when the
     folder exists."""
     if len(os.fsencode(os.path.abspath(path))) > LONGEST_FOLDER:
-        raise FolderError(f"{_named_briefly(path, setting)} is {len(os.fsencode(os.path.abspath(path))):,} bytes long:"
-                          f" the files inside would outgrow the system's limit on a path (4,096 bytes)"
-                          f" (set MTGRULES_HOME to a shorter path)")
+        raise FolderError(i18n._("{named_briefly} is {count:,} bytes long: the files inside would outgrow the system's limit "
+                            "on a path (4,096 bytes) (set MTGRULES_HOME to a shorter path)")
+                            .format(named_briefly=_named_briefly(path, setting), count=len(os.fsencode(os.path.abspath(path)))))
     for place in (path, *path.parents):
         try:
             mode = os.stat(place).st_mode
         except (FileNotFoundError, NotADirectoryError):
             if os.path.islink(place):  # creating the folder would fail: nothing at the far end
-                raise FolderError(f"{_named(place, setting)} is a symbolic link to {os.readlink(place)}, which does not exist"
-                                  f" (create that folder, {ELSEWHERE})") from None
+                raise FolderError(i18n._("{named} is a symbolic link to {readlink}, which does not exist (create that folder, "
+                                    "{ELSEWHERE})")
+                                    .format(named=_named(place, setting), readlink=os.readlink(place), ELSEWHERE=elsewhere())) from None
             continue  # not there yet, or a file above it: the walk finds which
         except OSError as error:
             raise FolderError(f"{_named(place, setting)}: {_reason(error)} ({_mend(error.errno, setting, place.parent)})") from None
         if stat.S_ISDIR(mode):
             return path
-        raise FolderError(f"{_named(place, setting)} is a file, not a folder ({_mend(errno.ENOTDIR, setting)})")
+        raise FolderError(i18n._("{named} is a file, not a folder ({mend})")
+                            .format(named=_named(place, setting), mend=_mend(errno.ENOTDIR, setting)))
     return path
 
 
@@ -159,7 +166,9 @@ def _named_briefly(place: Path, setting: str) -> str:
     """The folder's first and last characters: a path thousands of characters long is no line."""
     shown = str(place)
     shown = shown if len(shown) <= 80 else f"{shown[:40]}…{shown[-30:]}"
-    return f"the folder {shown} (from {setting})" if os.environ.get(setting) else f"the folder {shown}"
+    if os.environ.get(setting):
+        return i18n._("the folder {shown} (from {setting})").format(shown=shown, setting=setting)
+    return i18n._("the folder {shown}").format(shown=shown)
 
 
 def _named(place: Path, setting: str) -> str:
@@ -167,31 +176,36 @@ def _named(place: Path, setting: str) -> str:
     value = os.environ.get(setting)
     if not value or (not os.path.isabs(value) and setting != "MTGRULES_HOME"):
         return str(place)
-    return f"{setting}={value}" if Path(value) == place else f"{place} (in {setting}={value})"
+    if Path(value) == place:
+        return f"{setting}={value}"
+    return i18n._("{place} (in {setting}={value})").format(place=place, setting=setting, value=value)
 
 
 def _reason(error: OSError) -> str:
     if error.errno == errno.ELOOP:
-        return "a loop of symbolic links"
+        return i18n._("a loop of symbolic links")
     return (error.strerror or str(error)).lower()
 
 
 def _mend(code: int | None, setting: str, place: Path | None = None) -> str:
     if code in (errno.EACCES, errno.EPERM):
-        return f"make {place or 'it'} readable and writable for you, {ELSEWHERE}"
+        if place is None:
+            return i18n._("make it readable and writable for you, {elsewhere}").format(elsewhere=elsewhere())
+        return i18n._("make {place} readable and writable for you, {elsewhere}").format(place=place, elsewhere=elsewhere())
     if code == errno.EROFS:
-        return "the file system is read-only: set MTGRULES_HOME to a folder on a writable disk"
+        return i18n._("the file system is read-only: set MTGRULES_HOME to a folder on a writable disk")
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return "free some space, or set MTGRULES_HOME to a folder on another disk"
+        return i18n._("free some space, or set MTGRULES_HOME to a folder on another disk")
     if code == errno.EFBIG:
-        return "a limit on file sizes (ulimit -f) or the file system refuses it: raise the limit, or set MTGRULES_HOME to another disk"
+        return i18n._("a limit on file sizes (ulimit -f) or the file system refuses it: raise the limit, or set MTGRULES_HOME to "
+                      "another disk")
     if code == errno.ENOTDIR:
         if setting == "MTGRULES_HOME" and os.environ.get("MTGRULES_HOME"):
-            return "point MTGRULES_HOME at a folder, or move the file away"
-        return f"move the file away, {ELSEWHERE}"
+            return i18n._("point MTGRULES_HOME at a folder, or move the file away")
+        return i18n._("move the file away, {elsewhere}").format(elsewhere=elsewhere())
     if code == errno.ELOOP:
-        return f"mend the links, {ELSEWHERE}"
-    return f"check it, {ELSEWHERE}"
+        return i18n._("mend the links, {elsewhere}").format(elsewhere=elsewhere())
+    return i18n._("check it, {elsewhere}").format(elsewhere=elsewhere())
 
 
 def check_writable(folder: Path) -> Path:
@@ -203,9 +217,10 @@ def check_writable(folder: Path) -> Path:
         return folder
     read_only = _read_only_file_system(place)
     code = errno.EROFS if read_only else errno.EACCES
-    what = "is on a read-only file system" if read_only else "cannot be written"
-    shown = str(place) if place == folder else f"{place} (above {folder})"
-    raise FolderError(f"{shown} {what}, and this command must write there ({_mend(code, 'MTGRULES_HOME', place)})")
+    what = i18n._("is on a read-only file system") if read_only else i18n._("cannot be written")
+    shown = str(place) if place == folder else i18n._("{place} (above {folder})").format(place=place, folder=folder)
+    raise FolderError(i18n._("{shown} {what}, and this command must write there ({mend})")
+                        .format(shown=shown, what=what, mend=_mend(code, 'MTGRULES_HOME', place)))
 
 
 def _read_only_file_system(place: Path) -> bool:
@@ -263,8 +278,8 @@ def open_inside(path: Path, mode: str = "w", encoding: str | None = "utf-8"):
         os.close(folder)
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise FolderError(f"{path} is not a regular file (a FIFO or a device?), where mtgrules keeps a file of its own"
-                              " (remove it)")
+            raise FolderError(i18n._("{path} is not a regular file (a FIFO or a device?), where mtgrules keeps a file of its "
+                                "own (remove it)").format(path=path))
         os.set_blocking(handle, True)
         return os.fdopen(handle, mode, encoding=encoding if text else None)
     except BaseException:
@@ -363,7 +378,8 @@ def _named_error(error: OSError, place: Path) -> Exception:
     if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK) and os.path.islink(place):
         return _linked(place)
     if error.errno == errno.ENXIO:  # O_WRONLY | O_NONBLOCK on a FIFO nobody reads
-        return FolderError(f"{place} is a FIFO, where mtgrules keeps a file of its own (remove it)")
+        return FolderError(i18n._("{place} is a FIFO, where mtgrules keeps a file of its own (remove it)")
+                             .format(place=place))
     return type(error)(error.errno, error.strerror, str(place))
 
 
@@ -372,5 +388,6 @@ def _linked(place: Path) -> LinkedError:
         target = f" to {os.readlink(place)}"
     except OSError:
         target = ""
-    return LinkedError(f"{place} is a symbolic link{target}, where mtgrules keeps a file of its own: mtgrules never writes"
-                       " through a link (remove the link; to keep the data elsewhere, set MTGRULES_HOME)")
+    return LinkedError(i18n._("{place} is a symbolic link{target}, where mtgrules keeps a file of its own: mtgrules never "
+                         "writes through a link (remove the link; to keep the data elsewhere, set MTGRULES_HOME)")
+                         .format(place=place, target=target))

@@ -12,7 +12,10 @@ import os
 import re
 from pathlib import Path
 
-from mtgrules import paths
+from mtgrules import (
+    i18n,  # a module: i18n imports this one
+    paths,
+)
 from mtgrules.errors import MtgrulesError
 
 FILE_NAME = "config.toml"
@@ -44,7 +47,8 @@ def read_all(path: Path | None = None) -> dict[str, str]:
     try:
         table = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise SettingError(f"{path}: not a settings file ({error}) (mend it, or delete it and run 'mtgrules config' again)") from None
+        raise SettingError(i18n._("{path}: not a settings file ({error}) (mend it, or delete it and run 'mtgrules config' "
+                             "again)").format(path=path, error=error)) from None
     return {key: value for key, value in table.items() if isinstance(value, str)}
 
 
@@ -52,10 +56,11 @@ def normalized(setting: str, value: str) -> str:
     """The value as it is kept: a language code lowercased, its region and encoding dropped
     (`es_ES.UTF-8` → `es`). SettingError when the setting is unknown or the value unusable."""
     if setting not in KNOWN:
-        raise SettingError(f"no setting {setting!r} (the settings are {', '.join(sorted(KNOWN))})")
+        raise SettingError(i18n._("no setting {setting!r} (the settings are {value})")
+                             .format(setting=setting, value=', '.join(sorted(KNOWN))))
     code = language_code(value)
     if code is None:
-        raise SettingError(f"{value!r} is not a language code (give one such as es, fr or en)")
+        raise SettingError(i18n._("{value!r} is not a language code (give one such as es, fr or en)").format(value=value))
     return code
 
 
@@ -79,7 +84,8 @@ def write(setting: str, value: str | None, path: Path | None = None) -> Path:
     paths.check_writable(path.parent)
     paths.make_folders(path.parent)
     if path.is_symlink():
-        raise SettingError(f"{path} is a symbolic link (settings are never written through one: remove it)")
+        raise SettingError(i18n._("{path} is a symbolic link (settings are never written through one: remove it)")
+                             .format(path=path))
     text = "".join(f"{key} = {_toml_string(val)}\n" for key, val in sorted(current.items()))
     temporary = path.with_name(f".{FILE_NAME}.{os.getpid()}.tmp")
     try:

@@ -54,7 +54,9 @@ program, a full disk: each is one StoreError naming the file and the mend (`_Con
 folder is refused, and migrated records are checked by `mtgrules.validate`.
 
 Missing or read-only data folder: lookups still work on the embedded corpus. With no database
-file, a reader builds an in-memory one from the packaged seeds (nothing is written); when the
+file, a reader reads the packaged seeds' corpus the cache folder keeps (`mtgrules.seeds_cache`:
+written once, with what was derived from the seeds, by the first reader; nothing is written in
+the data folder), or builds one in memory when the cache folder cannot be written; when the
 database cannot be written (its seeds to refresh, a migration to make), the reader works on an
 in-memory copy. Migration: a corpus in the layout of earlier versions (`corpus/manifest.json`
 and `corpus/documents/*.jsonl`) is moved into the database on first open, with one message
@@ -76,6 +78,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from mtgrules import corpus_schema, paths, rulenumbers
 from mtgrules.corpus_schema import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, embedded_digest, packaged_file
 from mtgrules.errors import MtgrulesError, ParseError
+from mtgrules.i18n import N_, _
 from mtgrules.text import fold
 
 if TYPE_CHECKING:
@@ -186,7 +189,7 @@ def read_jsonl(text: str, source: str) -> list[Record]:
                     raise ValueError(f"expected an object, got {type(data).__name__}")
                 records.append(Record.from_dict(data))
             except (ValueError, TypeError) as error:
-                raise ParseError(source, f"not a corpus record: {error}", line=number) from None
+                raise ParseError(source, _("not a corpus record: {error}").format(error=error), line=number) from None
     return records
 
 
@@ -209,8 +212,8 @@ def _record(body: str, db: sqlite3.Connection) -> Record:
         return Record.from_dict(json.loads(body))
     except (ValueError, TypeError, AttributeError) as error:
         where = getattr(db, "label", "") or "the corpus database"
-        raise StoreError(f"{where}: a stored record is damaged ({str(error)[:100]}); move it away and ingest your"
-                         " documents again") from None
+        raise StoreError(_("{where}: a stored record is damaged ({value}); move it away and ingest your documents again")
+                           .format(where=where, value=str(error)[:100])) from None
 
 
 def _now() -> str:
@@ -711,7 +714,7 @@ class Writer(Queries):
         rows = self.connection.execute(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
             f" AND tbl_name IN ({_marks(tables)}) ORDER BY name", tuple(tables)).fetchall()
-        for name, _ in rows:
+        for name, _sql in rows:
             self.connection.execute(f'DROP INDEX "{name}"')
         self._set_aside += [sql for _, sql in rows]
 
@@ -872,9 +875,9 @@ class _Connection(sqlite3.Connection):
         if not self.label:
             return error
         if isinstance(error, sqlite3.OperationalError) and any(text in str(error) for text in _FULL):
-            return StoreUnwritable(f"{self.label}: cannot write the corpus ({error}): the disk is full, or a limit on"
-                                   " file sizes was reached (free some space, or set MTGRULES_HOME to another disk);"
-                                   " nothing of this change was stored")
+            return StoreUnwritable(_("{label}: cannot write the corpus ({error}): the disk is full, or a limit on file "
+                                     "sizes was reached (free some space, or set MTGRULES_HOME to another disk); nothing "
+                                     "of this change was stored").format(label=self.label, error=error))
         if type(error) is not sqlite3.DatabaseError:
             return error
         return _damaged(self.label, error)
@@ -894,9 +897,10 @@ class _Connection(sqlite3.Connection):
 
 def _damaged(path: str, error: sqlite3.DatabaseError) -> StoreError:
     if "not a database" in str(error):
-        return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
-    return StoreError(f"{path}: the corpus database is damaged ({error}); move it away (or mend it with"
-                      " 'sqlite3 FILE .recover') and ingest your documents again")
+        return StoreError(_("{path}: not a corpus database ({error}); move it away and ingest your documents again")
+                            .format(path=path, error=error))
+    return StoreError(_("{path}: the corpus database is damaged ({error}); move it away (or mend it with 'sqlite3 FILE "
+                        ".recover') and ingest your documents again").format(path=path, error=error))
 
 
 def _body(record: Record) -> str:
@@ -1009,8 +1013,9 @@ def _check_version(db: sqlite3.Connection, path: str) -> None:
     version = corpus_schema.schema_version(row[0] if row else None)
     if version != SCHEMA_VERSION:
         raise StoreError(
-            f"{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION}"
-            " (use the mtgrules that wrote it, or move the file away and ingest again)"
+            _("{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION} (use the "
+              "mtgrules that wrote it, or move the file away and ingest again)")
+              .format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION)
         )
     if corpus_schema.as_created(corpus_schema.table_sql(db)):
         return  # every table as this version creates it: every column is there
@@ -1021,8 +1026,9 @@ def _check_version(db: sqlite3.Connection, path: str) -> None:
                if table in tables or table not in ADDED_ON_OPEN}
     if missing:
         table, column = min(missing)
-        raise StoreError(f"{path}: corpus database without the column {column} of its table {table} (damaged, or"
-                         " changed by another program); move it away and ingest your documents again")
+        raise StoreError(_("{path}: corpus database without the column {column} of its table {table} (damaged, or "
+                           "changed by another program); move it away and ingest your documents again")
+                           .format(path=path, column=column, table=table))
 
 
 def _check_not_foreign(db: sqlite3.Connection, path: Path) -> None:
@@ -1030,8 +1036,9 @@ def _check_not_foreign(db: sqlite3.Connection, path: Path) -> None:
     a corpus to another program's database, nor change its journal mode."""
     tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")][:100]
     if tables and "meta" not in tables:
-        raise StoreError(f"{path}: an SQLite database of another program (tables {', '.join(tables[:4])}), not a corpus"
-                         " (move it away, or set MTGRULES_HOME to a folder of your own)")
+        raise StoreError(_("{path}: an SQLite database of another program (tables {value}), not a corpus (move it away, "
+                           "or set MTGRULES_HOME to a folder of your own)")
+                           .format(path=path, value=', '.join(tables[:4])))
 
 
 class Store(Queries):
@@ -1044,7 +1051,11 @@ class Store(Queries):
         self.on_message = on_message or (lambda text: None)
         self._db: sqlite3.Connection | None = None
         self._data_version: int | None = None  # the connection's data_version when `renew` last asked
-        self.in_memory = False  # True when reading a copy in memory (see the module docstring)
+        # True when what is read is not the database file: a copy in memory, or the seeds alone
+        # (in memory, or their corpus kept in the cache folder, `_seeds_file`); written in memory
+        self.in_memory = False
+        self._seeds_file: Path | None = None  # the seeds' corpus read from the cache (`seeds_cache`)
+        self._seeds_unkept = False  # the cache folder refused them once
 
     @property
     def db(self) -> sqlite3.Connection:  # type: ignore[override]
@@ -1058,6 +1069,7 @@ class Store(Queries):
             self._db = None
             self._data_version = None
             self.in_memory = False
+            self._seeds_file = None
 
     def refresh(self) -> None:
         """Read the corpus as it is now (a new snapshot) on the next query."""
@@ -1112,7 +1124,7 @@ class Store(Queries):
     def _open_snapshot(self) -> sqlite3.Connection:
         _check_not_folder(self.path)
         if corpus_schema.seeds_alone(self.path):
-            return self._in_memory()
+            return self._seeds_alone()
         db = self._snapshot_if_ready()
         if db is not None:
             return db
@@ -1138,8 +1150,9 @@ class Store(Queries):
             ready = _has_schema(db)  # the snapshot starts at this first read
         except sqlite3.OperationalError as error:
             if "locked" in str(error):  # held with an exclusive lock by another program, for READER_WAIT_MS
-                raise StoreError(f"{self.path}: the corpus database is locked by another program ({error}); close"
-                                 " the program holding it (an SQLite browser, a backup tool) and try again") from None
+                raise StoreError(_("{path}: the corpus database is locked by another program ({error}); close the "
+                                   "program holding it (an SQLite browser, a backup tool) and try again")
+                                   .format(path=self.path, error=error)) from None
             return None
         except sqlite3.DatabaseError as error:
             raise _not_a_corpus(self.path, error) from None
@@ -1151,6 +1164,52 @@ class Store(Queries):
             db.close()
             return None
         return db
+
+    def _seeds_alone(self) -> sqlite3.Connection:
+        """The packaged seeds alone (nothing ingested): their corpus as the cache folder keeps
+        it (`mtgrules.seeds_cache`), else read into memory and kept there for the next command."""
+        from mtgrules import seeds_cache
+
+        kept = seeds_cache.path(embedded_digest())
+        db = self._kept_seeds(kept) if kept is not None else None
+        if db is not None:
+            self.in_memory, self._seeds_file = True, kept
+            return db
+        db = self._in_memory()
+        self._keep_seeds(db)
+        return db
+
+    def _kept_seeds(self, kept: Path) -> sqlite3.Connection | None:
+        """A snapshot of the seeds' corpus kept at `kept`, when it is there and is one of these
+        seeds with this schema; None otherwise (it is then written again)."""
+        if not kept.is_file() or kept.is_symlink():
+            return None
+        db = None
+        try:
+            db = _connect(f"{kept.as_uri()}?immutable=1", uri=True)
+            db.execute("BEGIN")
+            row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone() if _has_schema(db) else None
+            if row is not None and corpus_schema.opens_as_is(row[0], _has_citations(db), embedded_digest()):
+                _check_version(db, str(kept))
+                return db
+        except (sqlite3.DatabaseError, StoreError):
+            pass
+        if db is not None:
+            db.close()
+        return None
+
+    def _keep_seeds(self, db: sqlite3.Connection) -> None:
+        """Keep `db`, the seeds alone read into memory, in the cache folder (`seeds_cache`);
+        never a database holding anything but the seeds."""
+        from mtgrules import seeds_cache
+
+        kept = seeds_cache.path(embedded_digest())
+        if kept is None or self._seeds_unkept or db.execute("SELECT 1 FROM documents WHERE embedded = 0 LIMIT 1").fetchone():
+            return
+        problem = seeds_cache.keep(db, kept)
+        if problem is not None:
+            self._seeds_unkept = True  # said once
+            self.on_message(problem)
 
     def _in_memory(self, copy_of: Path | None = None) -> sqlite3.Connection:
         """A database in memory: a copy of the file (read as it is), or the embedded seeds (with
@@ -1248,14 +1307,14 @@ class Store(Queries):
                 _check_not_foreign(db, self.path)
                 db.execute("PRAGMA journal_mode = WAL")
             except (OSError, sqlite3.OperationalError) as error:
-                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+                raise StoreUnwritable(_("cannot write the corpus {path}: {error}").format(path=self.path, error=error)) from None
             except sqlite3.DatabaseError as error:
                 raise _not_a_corpus(self.path, error) from None
             try:
                 _begin_immediate(db, on_wait)
             except sqlite3.OperationalError as error:
                 db.close()
-                raise StoreUnwritable(f"cannot write the corpus {self.path}: {error}") from None
+                raise StoreUnwritable(_("cannot write the corpus {path}: {error}").format(path=self.path, error=error)) from None
             if self.path.exists():
                 return db
             db.execute("ROLLBACK")
@@ -1263,6 +1322,12 @@ class Store(Queries):
             on_wait = None  # said once
 
     def _writing_in_memory(self) -> Iterator[Writer]:
+        seeds = self._seeds_file is not None or corpus_schema.seeds_alone(self.path)
+        if self._seeds_file is not None:  # the seeds' corpus read from the cache: written in a copy
+            kept, self._seeds_file = self._seeds_file, None
+            assert self._db is not None
+            self._db.close()
+            self._db = self._in_memory(copy_of=kept)
         db = self.db
         db.execute("SAVEPOINT writing")
         try:
@@ -1274,6 +1339,11 @@ class Store(Queries):
             raise
         finally:
             db.execute("RELEASE writing")
+        if seeds:  # what was derived (the search tables) kept for the next command
+            if db.in_transaction:  # a backup waits for the source's write transaction to end
+                db.execute("COMMIT")
+            self._keep_seeds(db)
+            db.execute("BEGIN")
 
 
 def _remove_database(path: Path) -> None:
@@ -1283,11 +1353,13 @@ def _remove_database(path: Path) -> None:
 
 def _check_not_folder(path: Path) -> None:
     if path.is_dir():
-        raise StoreError(f"{path} is a folder, not the corpus database (move it away, or set MTGRULES_HOME to a folder of your own)")
+        raise StoreError(_("{path} is a folder, not the corpus database (move it away, or set MTGRULES_HOME to a folder "
+                           "of your own)").format(path=path))
 
 
 def _not_a_corpus(path: Path, error: sqlite3.DatabaseError) -> StoreError:
-    return StoreError(f"{path}: not a corpus database ({error}); move it away and ingest your documents again")
+    return StoreError(_("{path}: not a corpus database ({error}); move it away and ingest your documents again")
+                        .format(path=path, error=error))
 
 
 def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
@@ -1320,11 +1392,11 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
         try:
             records = read_jsonl(file.read_text(encoding="utf-8"), str(file))
         except FileNotFoundError:
-            raise ParseError(str(file), "named by the corpus manifest but missing",
-                             mend="move the corpus folder away and ingest again") from None
+            raise ParseError(str(file), _("named by the corpus manifest but missing"),
+                             mend=_("move the corpus folder away and ingest again")) from None
         except (OSError, ValueError) as error:
-            raise ParseError(str(file), f"cannot read this corpus file ({error})",
-                             mend="move the corpus folder away and ingest again") from None
+            raise ParseError(str(file), _("cannot read this corpus file ({error})").format(error=error),
+                             mend=_("move the corpus folder away and ingest again")) from None
         from mtgrules import validate  # migrating only
 
         validate.check_all(records)
@@ -1341,7 +1413,7 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
     return kept
 
 
-_OLD_MEND = "move the corpus folder away and ingest your documents again"
+_OLD_MEND = N_("move the corpus folder away and ingest your documents again")
 
 
 def _read_manifest(manifest_path: Path) -> dict[str, dict]:
@@ -1349,9 +1421,10 @@ def _read_manifest(manifest_path: Path) -> dict[str, dict]:
     try:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise ParseError(str(manifest_path), f"not a corpus manifest: {error}", mend=_OLD_MEND) from None
+        raise ParseError(str(manifest_path), _("not a corpus manifest: {error}").format(error=error), mend=_OLD_MEND) from None
     if not isinstance(manifest, dict):
-        raise ParseError(str(manifest_path), f"not a corpus manifest: expected an object, got {type(manifest).__name__}",
+        raise ParseError(str(manifest_path), _("not a corpus manifest: expected an object, got {name}")
+                                               .format(name=type(manifest).__name__),
                          mend=_OLD_MEND)
     return manifest
 
@@ -1362,10 +1435,12 @@ def _manifest_file(manifest_path: Path, path: str, entry: object) -> Path:
     folder = manifest_path.parent
     if not isinstance(entry, dict) or not isinstance(entry.get("file"), str) or not isinstance(entry.get("digest"), str) \
             or not all(isinstance(entry.get(key), str | None) for key in ("kind", "ingested")):
-        raise ParseError(str(manifest_path), f"the entry {path[:80]!r} is not an object with texts 'file' and 'digest'",
+        raise ParseError(str(manifest_path), _("the entry {path!r} is not an object with texts 'file' and 'digest'")
+                                               .format(path=path[:80]),
                          mend=_OLD_MEND)
     file = (folder / entry["file"]).resolve()
     if not file.is_relative_to(folder.resolve()) or "\0" in entry["file"]:
-        raise ParseError(str(manifest_path), f"the entry {path[:80]!r} names {entry['file'][:80]!r}, outside {folder}",
+        raise ParseError(str(manifest_path), _("the entry {path!r} names {entry!r}, outside {folder}")
+                                               .format(path=path[:80], entry=entry['file'][:80], folder=folder),
                          mend=_OLD_MEND)
     return file

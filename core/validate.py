@@ -21,13 +21,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import N_
 from mtgrules.records import KINDS, Record
 
 SHORT = 1_000  # characters of a name, title, number, code, date or language
 LONG = 1_000_000  # characters of a text (a rule, a ruling, a card's text)
 ITEMS = 10_000  # entries of a list or mapping field
 SOURCE = 5_000  # characters of `source` (a path and a line)
-MEND = "the file is damaged or not what it claims to be: give a good copy; a damaged download: download it again"
+MEND = N_("the file is damaged or not what it claims to be: give a good copy; a damaged download: download it again")
 
 _UNWRITABLE = re.compile(r"[\x00\ud800-\udfff]")
 

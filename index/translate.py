@@ -311,6 +311,11 @@ class Translator:
             little = is_little(tokens[position][0], source)
             for end in range(min(len(tokens), position + phrases.MAX_WORDS + 1), position + little, -1):
                 key = " ".join(keys[position:end])
+                if key not in table and end - position > 1:
+                    # The phrase with its last word's key a letter or two shorter: the French
+                    # stemmer keeps "continus" whole, "continu" is the key of "effet continu".
+                    key = next((other for last in _trimmed(keys[end - 1])[1:]
+                                if (other := " ".join([*keys[position:end - 1], last])) in table), key)
                 if key in table:
                     if end - position == 1 and _function_pair(tokens[position][0], table[key], source, target):
                         pass  # "dans" → into, "puede" → can't: nothing to require of a record

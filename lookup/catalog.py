@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from mtgrules import rulenumbers
+from mtgrules.i18n import _
 from mtgrules.lookup.editions import LATEST, EditionError, check_edition
 from mtgrules.records import Record
 from mtgrules.store import RULE_KINDS, Message, Queries
@@ -43,7 +44,8 @@ def resolve_edition(corpus: Queries, asked: str | None) -> str | None:
     if asked in held:
         return asked
     raise EditionError(
-        f"no edition {asked} in the corpus (it holds {', '.join(held) or 'none'}); ingest the Comprehensive Rules of that date"
+        _("no edition {asked} in the corpus (it holds {value}); ingest the Comprehensive Rules of that date")
+          .format(asked=asked, value=', '.join(held) or _("none"))
     )
 
 

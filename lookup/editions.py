@@ -11,7 +11,7 @@ import re
 
 from mtgrules import rulenumbers
 from mtgrules.errors import MtgrulesError
-from mtgrules.i18n import N_
+from mtgrules.i18n import N_, _
 from mtgrules.records import Record
 
 LATEST = "latest"
@@ -38,9 +38,10 @@ def resolve(editions: list[str], text: str) -> str:
         return editions[-1]
     if text in editions:
         return text
-    held = ", ".join(editions) or "none"
+    held = ", ".join(editions) or _("none")
     raise EditionError(
-        f"no English edition {text} in the corpus (it holds: {held}); ingest the Comprehensive Rules of that date"
+        _("no English edition {text} in the corpus (it holds: {held}); ingest the Comprehensive Rules of that date")
+          .format(text=text, held=held)
     )
 
 

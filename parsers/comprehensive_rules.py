@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers.decoding import lines, read_document, text_of
 from mtgrules.parsers.effective_dates import find_date
 from mtgrules.parsers.language import detect_document
@@ -130,25 +131,25 @@ def _chapter_then_section(first: str, second: str) -> bool:
 def _contents_start(rows: list[Row], source: str) -> int:
     """Index of the first contents entry: the first line "1. …" (chapter 1). The heading above
     it ("Contents", "目录") is a word we need not know."""
-    for index, (_, line) in enumerate(rows):
+    for index, (_number, line) in enumerate(rows):
         heading = _HEADING.fullmatch(line.strip())
         if heading and heading[1] == "1":
             return index
     raise ParseError(
         source,
-        "no table of contents: expected a line '1. <chapter title>' followed by '100. <section title>'",
-        mend="is this the Comprehensive Rules text?",
+        _("no table of contents: expected a line '1. <chapter title>' followed by '100. <section title>'"),
+        mend=_("is this the Comprehensive Rules text?"),
     )
 
 
 def _effective_date(front: list[Row], source: str, contents_line: int) -> tuple[str, bool]:
     """The first date written above the contents: the "effective as of" line. The credits at the
     end repeat it; the top one is read so a truncated file still has its date."""
-    for _, line in front:
+    for _number, line in front:
         found = find_date(line)
         if found:
             return found
-    raise ParseError(source, "no effective date above the table of contents", line=contents_line)
+    raise ParseError(source, _("no effective date above the table of contents"), line=contents_line)
 
 
 def _language_of(front: list[Row], english_date: bool, source: str) -> str:
@@ -164,8 +165,8 @@ def _language_of(front: list[Row], english_date: bool, source: str) -> str:
         return found
     raise ParseError(
         source,
-        "cannot tell which language this rules document is in",
-        mend="name it with --lang, for example --lang zh",
+        _("cannot tell which language this rules document is in"),
+        mend=_("name it with --lang, for example --lang zh"),
     )
 
 
@@ -189,12 +190,13 @@ def _read_contents(rows: list[Row], start: int, source: str) -> tuple[list[tuple
             _check_back_matter(entries, source, line_number)
             return entries, index
         if entries and not entries[-1][0]:
-            raise ParseError(source, f"expected the body to start with '{_show(entries[0])}' after the contents",
+            raise ParseError(source, _("expected the body to start with '{show}' after the contents")
+                                       .format(show=_show(entries[0])),
                              line=line_number)
         _check_contents_order(entries, entry, source, line_number)
         entries.append(entry)
-    raise ParseError(source, "the document ends inside its table of contents", line=rows[-1][0],
-                     mend="the file may be truncated")
+    raise ParseError(source, _("the document ends inside its table of contents"), line=rows[-1][0],
+                     mend=_("the file may be truncated"))
 
 
 def _check_contents_order(entries: list[tuple[str, str]], entry: tuple[str, str], source: str, line: int) -> None:
@@ -207,7 +209,7 @@ def _check_contents_order(entries: list[tuple[str, str]], entry: tuple[str, str]
     else:
         fits = chapter is not None and number // 100 == chapter and number > numbered[-1]
     if not fits:
-        raise ParseError(source, f"contents entry '{_show(entry)}' is out of order", line=line)
+        raise ParseError(source, _("contents entry '{show}' is out of order").format(show=_show(entry)), line=line)
 
 
 def _check_back_matter(entries: list[tuple[str, str]], source: str, line: int) -> None:
@@ -215,8 +217,8 @@ def _check_back_matter(entries: list[tuple[str, str]], source: str, line: int) -
     if len(back_matter) != 2:
         raise ParseError(
             source,
-            f"expected the contents to end with two unnumbered entries (the glossary's and the credits' "
-            f"headings), found {len(back_matter)}",
+            _("expected the contents to end with two unnumbered entries (the glossary's and the credits' headings), "
+              "found {count}").format(count=len(back_matter)),
             line=line,
         )
 
@@ -264,8 +266,9 @@ class _Body:
                 return index
             self._line(line_number, line, stripped)
             self.after_blank = False
-        raise ParseError(self.source, f"the document ends before the glossary heading '{self.glossary_heading}'",
-                         line=rows[-1][0], mend="the file may be truncated")
+        raise ParseError(self.source, _("the document ends before the glossary heading '{glossary_heading}'")
+                                        .format(glossary_heading=self.glossary_heading),
+                         line=rows[-1][0], mend=_("the file may be truncated"))
 
     def _line(self, line_number: int, line: str, stripped: str) -> None:
         heading = _HEADING.fullmatch(stripped)
@@ -280,8 +283,9 @@ class _Body:
         """Chapter and section headings must be the contents entries, in the same order."""
         if not self.expected or self.expected[0][0] != number:
             wanted = (f"'{_show(self.expected[0])}'" if self.expected
-                      else f"the glossary heading '{self.glossary_heading}'")
-            raise ParseError(self.source, f"expected {wanted} (from the contents), found heading '{number}. {title}'",
+                      else _("the glossary heading '{heading}'").format(heading=self.glossary_heading))
+            raise ParseError(self.source, _("expected {wanted} (from the contents), found heading '{number}. {title}'")
+                                            .format(wanted=wanted, number=number, title=title),
                              line=line_number)
         self.expected.pop(0)
         self.section = int(number) if len(number) == 3 else None
@@ -291,8 +295,8 @@ class _Body:
     def _rule(self, line_number: int, stripped: str) -> None:
         match = _RULE.fullmatch(stripped)
         if not match:
-            raise ParseError(self.source, "expected a rule number (letters skip l and o), a space and the rule's "
-                             f"text, found '{stripped[:40]}'", line=line_number)
+            raise ParseError(self.source, _("expected a rule number (letters skip l and o), a space and the rule's text, "
+                                            "found '{stripped}'").format(stripped=stripped[:40]), line=line_number)
         number, text = match[1], match[2]
         self._check_place(number, line_number)
         self.rule = self._record("rule", line_number, number=number, text=_paragraphs(text))
@@ -304,14 +308,17 @@ class _Body:
     def _check_place(self, number: str, line_number: int) -> None:
         """A rule sits in the section under whose heading it stands, after the rule before it;
         a subrule follows its own numbered rule or that rule's earlier subrules."""
-        section, _, letters = split(number)
+        section, _rest, letters = split(number)
         if section != self.section:
-            where = f"section {self.section}" if self.section else "a chapter heading, before any section heading"
-            raise ParseError(self.source, f"rule {number} stands under {where}", line=line_number)
+            where = (_("section {number}").format(number=self.section) if self.section
+                     else _("a chapter heading, before any section heading"))
+            raise ParseError(self.source, _("rule {number} stands under {where}").format(number=number, where=where), line=line_number)
         if self.previous and sort_key(number) <= sort_key(self.previous):
-            raise ParseError(self.source, f"rule {number} comes after {self.previous}: out of order", line=line_number)
+            raise ParseError(self.source, _("rule {number} comes after {previous}: out of order")
+                                            .format(number=number, previous=self.previous), line=line_number)
         if letters and parent(number) != self.numbered:
-            raise ParseError(self.source, f"subrule {number} without rule {parent(number)} before it", line=line_number)
+            raise ParseError(self.source, _("subrule {number} without rule {parent} before it")
+                                            .format(number=number, parent=parent(number)), line=line_number)
 
     def _continuation(self, line_number: int, line: str, stripped: str) -> None:
         """A line without a number continues the rule above it.
@@ -323,7 +330,8 @@ class _Body:
         be an example the file set apart (701.67b in the 2026 editions); whether it is one is
         checked in `_finish`, once the document's usual example label is known."""
         if self.rule is None:
-            raise ParseError(self.source, f"expected a rule number or a heading, found '{stripped[:40]}'",
+            raise ParseError(self.source, _("expected a rule number or a heading, found '{stripped}'")
+                                            .format(stripped=stripped[:40]),
                              line=line_number)
         paragraph = _paragraphs(stripped)
         if self.after_blank:
@@ -339,12 +347,13 @@ class _Body:
         """At the glossary heading: every contents heading was seen, every paragraph set apart
         carries the label most examples carry, and rules get their titles and references."""
         if self.expected:
-            raise ParseError(self.source, f"heading '{_show(self.expected[0])}' of the contents never appears "
-                             "in the body", line=line_number)
+            raise ParseError(self.source, _("heading '{show}' of the contents never appears in the body")
+                                            .format(show=_show(self.expected[0])), line=line_number)
         usual = self.labels.most_common(1)[0][0] if self.labels else None
         for loose_line, text in self.loose_examples:
             if usual is None or _label(text) != usual:
-                raise ParseError(self.source, f"expected a rule number, a heading or an example, found '{text[:40]}'",
+                raise ParseError(self.source, _("expected a rule number, a heading or an example, found '{text}'")
+                                                .format(text=text[:40]),
                                  line=loose_line)
         _set_titles(self.records)
         for record in self.records:
@@ -406,7 +415,7 @@ def _read_glossary(rows: list[Row], start: int, credits_heading: str, source: st
         if stripped == credits_heading:
             _add_entry(entries, block, source, lang, effective)
             if not entries:
-                raise ParseError(source, "no glossary entries between the glossary and the credits headings",
+                raise ParseError(source, _("no glossary entries between the glossary and the credits headings"),
                                  line=line_number)
             return entries
         if stripped:
@@ -414,8 +423,9 @@ def _read_glossary(rows: list[Row], start: int, credits_heading: str, source: st
         else:
             _add_entry(entries, block, source, lang, effective)
             block = []
-    raise ParseError(source, f"the document ends before the credits heading '{credits_heading}'",
-                     line=rows[-1][0], mend="the file may be truncated")
+    raise ParseError(source, _("the document ends before the credits heading '{credits_heading}'")
+                               .format(credits_heading=credits_heading),
+                     line=rows[-1][0], mend=_("the file may be truncated"))
 
 
 def _add_entry(entries: list[Record], block: list[Row], source: str, lang: str, effective: str) -> None:
@@ -425,7 +435,8 @@ def _add_entry(entries: list[Record], block: list[Row], source: str, lang: str, 
         return
     (line_number, term), definition = block[0], block[1:]
     if not definition:
-        raise ParseError(source, f"glossary term '{term[:40]}' has no definition on the lines below it",
+        raise ParseError(source, _("glossary term '{term}' has no definition on the lines below it")
+                                   .format(term=term[:40]),
                          line=line_number)
     text = "\n".join(_paragraphs(line) for _, line in definition)
     entries.append(Record(kind="glossary", lang=lang, source=f"{source}:{line_number}", title=term, text=text,

@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import N_, _
 from mtgrules.parsers import mtgjson, scryfall
 from mtgrules.parsers.json_stream import head, open_json
 from mtgrules.records import Record
 
-MTGJSON, SCRYFALL_RULINGS, SCRYFALL_CARDS = "mtgjson", "scryfall rulings", "scryfall cards"
+MTGJSON, SCRYFALL_RULINGS, SCRYFALL_CARDS = N_("mtgjson"), N_("scryfall rulings"), N_("scryfall cards")  # translated where shown
 KINDS = (MTGJSON, SCRYFALL_RULINGS, SCRYFALL_CARDS)
 
 # Scryfall objects name their kind first: `[{"object":"ruling",…` (pretty-printed or not).
@@ -40,8 +41,9 @@ def kind_of(path: str | Path) -> str | None:
     if found:
         return SCRYFALL_RULINGS if found.group(1) == "ruling" else SCRYFALL_CARDS
     if compression:
-        raise ParseError(str(path), f"{compression}-compressed, and not MTGJSON or Scryfall data", line=1,
-                         mend="other documents are read uncompressed")
+        raise ParseError(str(path), _("{compression}-compressed, and not MTGJSON or Scryfall data")
+                                      .format(compression=compression), line=1,
+                         mend=_("other documents are read uncompressed"))
     return None
 
 
@@ -61,4 +63,4 @@ def file_digest(path: str | Path) -> str:
         with open(path, "rb") as stream:
             return hashlib.file_digest(stream, "sha256").hexdigest()
     except OSError as error:
-        raise ParseError(str(path), f"cannot read: {error.strerror or error}") from None
+        raise ParseError(str(path), _("cannot read: {value}").format(value=error.strerror or error)) from None

@@ -42,6 +42,7 @@ import stat
 from pathlib import Path
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import N_, _, ngettext
 
 # A run of carriage returns, with the line feed after it if any, is one line end: `\r\n`,
 # `\r\r\n` and a lone `\r` alike. A pattern that starts with a literal lets the regular-
@@ -65,7 +66,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _MOST_BEYOND_ASCII = 0.2  # of the characters other than white space, for Windows-1252
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 _WHITE_SPACE = b" \t\r\n\f\v"
-SAVE_AS_UTF8 = "save it again as UTF-8"
+SAVE_AS_UTF8 = N_("save it again as UTF-8")
 # The official rules are 1 MB, a set file a few MB, a saved page well under 1 MB; a file far
 # larger is a mistake, and reading it whole would take the memory of several copies.
 MAX_DOCUMENT_BYTES = 256 * 2**20
@@ -143,13 +144,15 @@ def _strict(data: bytes, encoding: str, source: str) -> str:
         line, column = _place(data[: error.start].decode(encoding), whole)
         label = encoding.upper().replace("-LE", " little-endian").replace("-BE", " big-endian")
         if error.reason in ("truncated data", "unexpected end of data") and error.end >= len(data):
-            raise ParseError(source, f"the {label} text ends in the middle of a character", line=line,
-                             mend="the file was cut short: copy or download it again") from None
+            raise ParseError(source, _("the {label} text ends in the middle of a character").format(label=label), line=line,
+                             mend=_("the file was cut short: copy or download it again")) from None
         values = data[error.start : error.end]
-        bad = ("byte " if len(values) == 1 else "bytes ") + " ".join(f"0x{value:02X}" for value in values)
-        raise ParseError(source, f"{bad} at column {column} {'is' if len(values) == 1 else 'are'} not {label},"
-                         " though the rest of the file is", line=line,
-                         mend=f"the file is damaged or mixes encodings: {SAVE_AS_UTF8}") from None
+        shown = " ".join(f"0x{value:02X}" for value in values)
+        raise ParseError(source, ngettext("byte {bytes} at column {column} is not {label}, though the rest of the file is",
+                                          "bytes {bytes} at column {column} are not {label}, though the rest of the file is",
+                                          len(values)).format(bytes=shown, column=column, label=label), line=line,
+                         mend=_("the file is damaged or mixes encodings: {SAVE_AS_UTF8}")
+                                .format(SAVE_AS_UTF8=_(SAVE_AS_UTF8))) from None
 
 
 def _utf8_or_windows_1252(data: bytes, source: str) -> str:
@@ -160,29 +163,35 @@ def _utf8_or_windows_1252(data: bytes, source: str) -> str:
     loose = data.decode("utf-8", "surrogateescape")
     if "\x00" in loose:
         line = _place(loose[: loose.index("\x00")], loose)[0]
-        raise ParseError(source, "binary data, not a text document", line=line)
+        raise ParseError(source, _("binary data, not a text document"), line=line)
     line, column = _place(data[: first_bad.start].decode("utf-8"), loose)
     byte = f"0x{data[first_bad.start]:02X}"
     bad, valid = len(_BAD_BYTE.findall(loose)), len(_DECODED_BEYOND_ASCII.findall(loose))
     if valid >= bad:
         if first_bad.reason == "unexpected end of data" and first_bad.end >= len(data):
-            raise ParseError(source, "the UTF-8 text ends in the middle of a character", line=line,
-                             mend="the file was cut short: copy or download it again")
-        raise ParseError(source, f"byte {byte} at column {column} is not UTF-8, though the rest of the file is{_other_lines(loose, line)}",
-                         line=line, mend=f"the file is damaged or mixes encodings: {SAVE_AS_UTF8}")
+            raise ParseError(source, _("the UTF-8 text ends in the middle of a character"), line=line,
+                             mend=_("the file was cut short: copy or download it again"))
+        raise ParseError(source, _("byte {byte} at column {column} is not UTF-8, though the rest of the file "
+                                   "is{other_lines}")
+                                   .format(byte=byte, column=column, other_lines=_other_lines(loose, line)),
+                         line=line, mend=_("the file is damaged or mixes encodings: {SAVE_AS_UTF8}")
+                                           .format(SAVE_AS_UTF8=_(SAVE_AS_UTF8)))
     if 10 * valid >= bad:
-        raise ParseError(source, f"not UTF-8 (byte {byte} at column {column}) nor any one encoding: {valid:,} characters"
-                         f" beyond ASCII are UTF-8 and {bad:,} bytes are not", line=line, mend=SAVE_AS_UTF8)
+        raise ParseError(source, _("not UTF-8 (byte {byte} at column {column}) nor any one encoding: {valid:,} "
+                                   "characters beyond ASCII are UTF-8 and {bad:,} bytes are not")
+                                   .format(byte=byte, column=column, valid=valid, bad=bad), line=line, mend=SAVE_AS_UTF8)
     try:
         text = _one_line_end(data.decode("cp1252"))
     except UnicodeDecodeError as error:
         undefined_line, undefined_column = _place(data[: error.start].decode("cp1252"), loose)
-        raise ParseError(source, f"neither UTF-8 nor Windows-1252: byte 0x{data[error.start]:02X} at column {undefined_column}",
+        raise ParseError(source, _("neither UTF-8 nor Windows-1252: byte 0x{data:02X} at column {undefined_column}")
+                                   .format(data=data[error.start], undefined_column=undefined_column),
                          line=undefined_line, mend=SAVE_AS_UTF8) from None
     _check_controls(text, source)
     beyond = len(data) - len(data.translate(None, _HIGH_BYTES))
     if beyond > _MOST_BEYOND_ASCII * len(data.translate(None, _WHITE_SPACE)):
-        raise ParseError(source, f"not UTF-8 (byte {byte} at column {column}), and too much of it beyond ASCII to be Windows-1252 text",
+        raise ParseError(source, _("not UTF-8 (byte {byte} at column {column}), and too much of it beyond ASCII to be "
+                                   "Windows-1252 text").format(byte=byte, column=column),
                          line=line, mend=SAVE_AS_UTF8)
     return text
 
@@ -200,25 +209,26 @@ def _other_lines(loose: str, first_line: int) -> str:
     if not bad_lines:
         return ""
     shown = ", ".join(str(n) for n in bad_lines[:3])
-    more = f" and {len(bad_lines) - 3} more" if len(bad_lines) > 3 else ""
-    return f" (bad bytes on {'line' if len(bad_lines) == 1 else 'lines'} {shown}{more} too)"
+    if len(bad_lines) > 3:
+        return _(" (bad bytes on lines {lines} and {more} more too)").format(lines=shown, more=len(bad_lines) - 3)
+    return ngettext(" (bad bytes on line {lines} too)", " (bad bytes on lines {lines} too)", len(bad_lines)).format(lines=shown)
 
 
 def _check_controls(text: str, source: str) -> None:
     """For an encoding read from the bytes' shape: control characters mean it was not text."""
     found = _CONTROL.search(text)
     if found:
-        raise ParseError(source, "binary data, not a text document", line=text.count("\n", 0, found.start()) + 1)
+        raise ParseError(source, _("binary data, not a text document"), line=text.count("\n", 0, found.start()) + 1)
 
 
 def _check_text(text: str, source: str) -> None:
     """Empty once decoded (white space of any kind, U+00A0 included, counts as nothing); NUL
     never occurs in a text document: it is the mark of binary data that happened to decode."""
     if not text.strip():
-        raise ParseError(source, "the file is empty", mend="give a rules or rulings document")
+        raise ParseError(source, _("the file is empty"), mend=_("give a rules or rulings document"))
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise ParseError(source, "binary data, not a text document", line=line)
+        raise ParseError(source, _("binary data, not a text document"), line=line)
 
 
 def lines(text: str) -> list[str]:
@@ -237,13 +247,13 @@ def read_document(path: str | Path) -> bytes:
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except IsADirectoryError:
-        raise ParseError(source, "is a folder, not a document") from None
+        raise ParseError(source, _("is a folder, not a document")) from None
     except OSError as error:
-        raise ParseError(source, f"cannot read: {_reason(error)}") from None
+        raise ParseError(source, _("cannot read: {reason}").format(reason=_reason(error))) from None
     status = os.fstat(descriptor)
     if stat.S_ISDIR(status.st_mode):
         os.close(descriptor)
-        raise ParseError(source, "is a folder, not a document")
+        raise ParseError(source, _("is a folder, not a document"))
     if stat.S_ISREG(status.st_mode) and status.st_size > MAX_DOCUMENT_BYTES:
         os.close(descriptor)
         raise _too_large(source, status.st_size)
@@ -257,17 +267,18 @@ def read_document(path: str | Path) -> bytes:
                 chunks.append(chunk)
                 size += len(chunk)
         except OSError as error:
-            raise ParseError(source, f"cannot read: {_reason(error)}") from None
+            raise ParseError(source, _("cannot read: {reason}").format(reason=_reason(error))) from None
     if size > MAX_DOCUMENT_BYTES:
         raise _too_large(source, size, at_least=True)
     return b"".join(chunks)
 
 
 def _reason(error: OSError) -> str:
-    return "a loop of symbolic links" if error.errno == errno.ELOOP else error.strerror or str(error)
+    return _("a loop of symbolic links") if error.errno == errno.ELOOP else error.strerror or str(error)
 
 
 def _too_large(source: str, size: int, at_least: bool = False) -> ParseError:
     shown = f"{'over ' if at_least else ''}{size / 2**20:,.0f} MiB"
-    return ParseError(source, f"{shown}: more than any document mtgrules reads ({MAX_DOCUMENT_BYTES // 2**20} MiB at most)",
-                      mend="is this the right file?")
+    return ParseError(source, _("{shown}: more than any document mtgrules reads ({value} MiB at most)")
+                                .format(shown=shown, value=MAX_DOCUMENT_BYTES // 2**20),
+                      mend=_("is this the right file?"))

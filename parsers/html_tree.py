@@ -23,6 +23,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from mtgrules.errors import LimitError
+from mtgrules.i18n import _
 
 MAX_DEPTH = 256
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
@@ -123,8 +124,9 @@ class _Builder(HTMLParser):
                 holder.has_block = True
         if tag not in VOID:
             if len(self.stack) > MAX_DEPTH:
-                raise LimitError(self.source, f"elements nested more than {MAX_DEPTH} deep (<{tag}> here)", line=element.line,
-                                 mend="a saved rule or ruling page nests a few dozen deep: is this the right file?")
+                raise LimitError(self.source, _("elements nested more than {MAX_DEPTH} deep (<{tag}> here)")
+                                                .format(MAX_DEPTH=MAX_DEPTH, tag=tag), line=element.line,
+                                 mend=_("a saved rule or ruling page nests a few dozen deep: is this the right file?"))
             self.stack.append(element)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:

@@ -20,6 +20,7 @@ import re
 from array import array
 
 from mtgrules.errors import LimitError
+from mtgrules.i18n import _
 
 MAX_DEPTH = 64
 
@@ -72,5 +73,5 @@ def check_depth(text: str, source: str, limit: int = MAX_DEPTH, start: int = 0, 
     line = too_deep_line(text, limit, start, end)
     if line is not None:
         line += line_offset
-        raise LimitError(source, f"arrays and objects nested more than {limit} deep", line=line,
-                         mend="card data nests under ten deep: is this an MTGJSON or Scryfall file?")
+        raise LimitError(source, _("arrays and objects nested more than {limit} deep").format(limit=limit), line=line,
+                         mend=_("card data nests under ten deep: is this an MTGJSON or Scryfall file?"))

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers.json_stream import JsonReader, describe
 
 _UNWRITABLE = re.compile(r"[\x00\ud800-\udfff]")
@@ -34,7 +35,7 @@ class Fields:
     def __init__(self, value: Any, what: str, reader: JsonReader, at: int, mend: str, path: str = ""):
         self._reader, self._what, self._at, self._mend, self._path = reader, what, at, mend, path
         if not isinstance(value, dict):
-            raise self._wrong(path or what, value, "an object")
+            raise self._wrong(path or what, value, _("an object"))
         self.value: dict[str, Any] = value
 
     def error(self, message: str) -> ParseError:
@@ -43,8 +44,10 @@ class Fields:
 
     def _wrong(self, name: str, value: Any, expected: str) -> ParseError:
         if name == self._what:
-            return self._reader.error(f"{name} is {describe(value)}, expected {expected}", at=self._at, mend=self._mend)
-        return self.error(f"{name} is {describe(value)}, expected {expected}")
+            return self._reader.error(_("{name} is {describe}, expected {expected}")
+                                        .format(name=name, describe=describe(value), expected=expected), at=self._at, mend=self._mend)
+        return self.error(_("{name} is {describe}, expected {expected}")
+                            .format(name=name, describe=describe(value), expected=expected))
 
     def _name(self, key: str) -> str:
         return f"{self._path}.{key}" if self._path else key
@@ -70,14 +73,14 @@ class Fields:
         if value is None and not required:
             return
         if key not in self.value:
-            raise self.error(f"{self._name(key)} is missing")
+            raise self.error(_("{name} is missing").format(name=self._name(key)))
         if not isinstance(value, str):
-            raise self._wrong(self._name(key), value, "text")
+            raise self._wrong(self._name(key), value, _("text"))
         bad = _UNWRITABLE.search(value)
         if bad:
-            what = "a NUL character" if bad.group() == "\x00" else "half of a UTF-16 surrogate pair"
-            raise self.error(f"{self._name(key)} holds {what}")
-        raise self.error(f"{self._name(key)} is empty")
+            what = _("a NUL character") if bad.group() == "\x00" else _("half of a UTF-16 surrogate pair")
+            raise self.error(_("{name} holds {what}").format(name=self._name(key), what=what))
+        raise self.error(_("{name} is empty").format(name=self._name(key)))
 
     def whole_number(self, key: str) -> int | None:
         """A whole number of zero or more, or None when absent."""
@@ -85,16 +88,18 @@ class Fields:
         if value is None:
             return None
         if type(value) is not int:
-            raise self._wrong(self._name(key), value, "a whole number")
+            raise self._wrong(self._name(key), value, _("a whole number"))
         if value < 0:
-            raise self.error(f"{self._name(key)} is {value}, expected a whole number of zero or more")
+            raise self.error(_("{name} is {value}, expected a whole number of zero or more")
+                               .format(name=self._name(key), value=value))
         return value
 
     def date(self, key: str) -> str | None:
         """An ISO 8601 date (YYYY-MM-DD), or None when absent."""
         value = self.text(key)
         if value is not None and not _ISO_DATE.fullmatch(value):
-            raise self.error(f"{self._name(key)} is {value[:40]!r}, expected a date YYYY-MM-DD")
+            raise self.error(_("{name} is {value!r}, expected a date YYYY-MM-DD")
+                               .format(name=self._name(key), value=value[:40]))
         return value
 
     def object(self, key: str) -> Fields | None:
@@ -110,6 +115,6 @@ class Fields:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self._wrong(self._name(key), value, "a list")
+            raise self._wrong(self._name(key), value, _("a list"))
         return [Fields(item, self._what, self._reader, self._at, self._mend, f"{self._name(key)}[{index}]")
                 for index, item in enumerate(value)]

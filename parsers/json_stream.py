@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import N_, _
 from mtgrules.parsers import json_depth
 
 _CHUNK = 1 << 20  # characters read at a time, and the text kept before dropping it
@@ -59,7 +60,7 @@ _DECODER = json.JSONDecoder()
 _MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bzip2"), (b"PK\x03\x04", "zip"))
 _DAMAGED = (OSError, EOFError, lzma.LZMAError, zlib.error, zipfile.BadZipFile)
 
-DOWNLOAD_AGAIN = "the file is damaged or cut short: download it again"
+DOWNLOAD_AGAIN = N_("the file is damaged or cut short: download it again")
 _STARTS = {"{": "an object", "[": "a list", '"': "text", "t": "true or false", "f": "true or false", "n": "null"}
 
 
@@ -78,11 +79,11 @@ def open_data(path: str | Path) -> Iterator[tuple[BufferedIOBase, str | None]]:
         try:
             stream, compression = _open(stack, path, source)
         except IsADirectoryError:
-            raise ParseError(source, "is a folder, not a document") from None
+            raise ParseError(source, _("is a folder, not a document")) from None
         except zipfile.BadZipFile:
-            raise ParseError(source, "not a readable zip archive", mend=DOWNLOAD_AGAIN) from None
+            raise ParseError(source, _("not a readable zip archive"), mend=DOWNLOAD_AGAIN) from None
         except OSError as error:
-            raise ParseError(source, f"cannot read: {error.strerror or error}") from None
+            raise ParseError(source, _("cannot read: {value}").format(value=error.strerror or error)) from None
         yield stream, compression
 
 
@@ -128,8 +129,9 @@ class _Bounded(BufferedIOBase):
 
 
 def _bomb(source: str, what: str) -> ParseError:
-    return ParseError(source, f"{what}: not a data file mtgrules reads (a file made to exhaust memory?)",
-                      mend="download it again from its source")
+    return ParseError(source, _("{what}: not a data file mtgrules reads (a file made to exhaust memory?)")
+                                .format(what=what),
+                      mend=_("download it again from its source"))
 
 
 def _zip_member(archive: zipfile.ZipFile, source: str) -> str:
@@ -137,7 +139,8 @@ def _zip_member(archive: zipfile.ZipFile, source: str) -> str:
     json_names = [name for name in names if name.lower().endswith(".json")]
     chosen = names if len(names) == 1 else json_names
     if len(chosen) != 1:
-        raise ParseError(source, f"a zip archive of {len(names)} files", mend="give an archive holding one JSON file")
+        raise ParseError(source, _("a zip archive of {count} files").format(count=len(names)),
+                         mend=_("give an archive holding one JSON file"))
     return chosen[0]
 
 
@@ -148,22 +151,23 @@ def head(path: str | Path, size: int = 1 << 16) -> tuple[str, str | None]:
         try:
             data = stream.read(size)
         except _DAMAGED as error:
-            raise ParseError(str(path), f"damaged {compression} data: {error}", mend=DOWNLOAD_AGAIN) from None
+            raise ParseError(str(path), _("damaged {compression} data: {error}")
+                                          .format(compression=compression, error=error), mend=DOWNLOAD_AGAIN) from None
     return data.decode("utf-8", errors="ignore"), compression
 
 
 def describe(value: Any) -> str:
     """What a JSON value is, for messages: "a number", "a list", "an object", …"""
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "text"
+        return _("text")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return "null"
 
 
@@ -196,7 +200,7 @@ class JsonReader:
     def expect(self, document: str, mend: str) -> None:
         """Say what the document should be ("an MTGJSON set file or AllPrintings") and what to
         do when it is not, for the messages of a level of the wrong kind."""
-        self._expected, self._mend = document, mend
+        self._expected, self._mend = _(document), mend
 
     # -- places -------------------------------------------------------------------------
 
@@ -212,8 +216,9 @@ class JsonReader:
         line = self._dropped_lines + self._buffer.count("\n", 0, index) + 1
         before = self._buffer[:index]
         byte = self._dropped_bytes + (len(before) if before.isascii() else len(before.encode("utf-8")))
-        unpacked = " of the uncompressed data" if self._compression else ""
-        return ParseError(self.source, f"{message} (byte {byte:,}{unpacked})", line=line, mend=mend)
+        unpacked = _(" of the uncompressed data") if self._compression else ""
+        return ParseError(self.source, _("{message} (byte {byte:,}{unpacked})")
+                                         .format(message=message, byte=byte, unpacked=unpacked), line=line, mend=mend)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -224,8 +229,8 @@ class JsonReader:
         if self._pos > self._chunk_size:
             self._drop()
         if len(self._buffer) - self._pos > MAX_VALUE_CHARS:
-            raise self.error(f"a single value of over {MAX_VALUE_CHARS >> 20} MiB, more than any card or ruling holds"
-                             " (a damaged file, or one made to exhaust memory?)", mend=DOWNLOAD_AGAIN)
+            raise self.error(_("a single value of over {value} MiB, more than any card or ruling holds (a damaged file, "
+                               "or one made to exhaust memory?)").format(value=MAX_VALUE_CHARS >> 20), mend=DOWNLOAD_AGAIN)
         # Read as much again as a long value already holds, so decoding it again costs O(n) overall.
         want = max(self._chunk_size, len(self._buffer) - self._pos)
         while True:
@@ -233,14 +238,15 @@ class JsonReader:
                 data = self._stream.read(want)
             except _DAMAGED as error:
                 kind = f"{self._compression} data" if self._compression else "file"
-                raise self.error(f"damaged {kind}: {error}", at=self._dropped_chars + len(self._buffer),
+                raise self.error(_("damaged {kind}: {error}").format(kind=kind, error=error), at=self._dropped_chars + len(self._buffer),
                                  mend=DOWNLOAD_AGAIN) from None
             pending = len(self._decoder.getstate()[0])
             try:
                 text = self._decoder.decode(data, final=not data)
             except UnicodeDecodeError as error:
                 byte = self._bytes_in - pending + error.start
-                raise ParseError(self.source, f"not UTF-8 text (byte {byte:,})", mend="JSON data files are UTF-8") from None
+                raise ParseError(self.source, _("not UTF-8 text (byte {byte:,})").format(byte=byte),
+                                 mend=_("JSON data files are UTF-8")) from None
             self._bytes_in += len(data)
             if not self._started and text:
                 self._started = True
@@ -277,7 +283,8 @@ class JsonReader:
         found = self.peek()
         if found != expected:
             seen = repr(found) if found else "the end of the file"
-            raise self.error(f"not valid JSON: expected {expected!r} in {what}, found {seen}",
+            raise self.error(_("not valid JSON: expected {expected!r} in {what}, found {seen}")
+                               .format(expected=expected, what=what, seen=seen),
                              mend=DOWNLOAD_AGAIN if not found else None)
         self._pos += 1
 
@@ -285,7 +292,7 @@ class JsonReader:
         found = self.peek()
         if found != bracket:
             if not found:
-                raise self.error(f"the file ends where {what} should be", mend=DOWNLOAD_AGAIN)
+                raise self.error(_("the file ends where {what} should be").format(what=what), mend=DOWNLOAD_AGAIN)
             # Said from the first character: decoding the value could mean reading the whole file.
             message = f"{what} is {_STARTS.get(found, 'a number')}, expected {expected}"
             raise self.error(f"not {self._expected}: {message}" if self._expected else message, mend=self._mend)
@@ -299,7 +306,8 @@ class JsonReader:
             self._pos += 1
             return found == ","
         seen = repr(found) if found else "the end of the file"
-        raise self.error(f"not valid JSON: expected ',' or {close!r} in {what}, found {seen}",
+        raise self.error(_("not valid JSON: expected ',' or {close!r} in {what}, found {seen}")
+                           .format(close=close, what=what, seen=seen),
                          mend=None if found else DOWNLOAD_AGAIN)
 
     def members(self, what: str) -> Iterator[str]:
@@ -345,23 +353,24 @@ class JsonReader:
     def value(self, what: str) -> Any:
         """The next value, decoded whole; `what` names it in messages."""
         if not self.peek():
-            raise self.error(f"the file ends where {what} should be", mend=DOWNLOAD_AGAIN)
+            raise self.error(_("the file ends where {what} should be").format(what=what), mend=DOWNLOAD_AGAIN)
         self._reads += 1
         while True:
             try:
                 value, end = _DECODER.raw_decode(self._buffer, self._pos)
             except RecursionError:  # nested past what the decoder recurses into: refused at its line
                 json_depth.check_depth(self._buffer, self.source, start=self._pos, line_offset=self._dropped_lines)
-                raise self.error(f"{what} nests too deep to read") from None
+                raise self.error(_("{what} nests too deep to read").format(what=what)) from None
             except json.JSONDecodeError as error:
                 at = self._dropped_chars + error.pos  # reading more may drop text before the value
                 unterminated = error.msg.startswith("Unterminated string")
                 if (unterminated or error.pos >= len(self._buffer) - _MARGIN) and self._more():
                     continue
                 cut_short = unterminated or not self._buffer[at - self._dropped_chars :].strip()
-                raise self.error(f"not valid JSON: {error.msg}", at=at, mend=DOWNLOAD_AGAIN if cut_short else None) from None
+                raise self.error(_("not valid JSON: {msg}").format(msg=error.msg), at=at,
+                                 mend=DOWNLOAD_AGAIN if cut_short else None) from None
             except ValueError:  # not a syntax error (caught above): an integer of thousands of digits
-                raise self.error(f"{what} holds a number too long to read") from None
+                raise self.error(_("{what} holds a number too long to read").format(what=what)) from None
             if isinstance(value, int | float) and _NUMBER_GOES_ON.match(self._buffer, end) and self._more():
                 continue  # a number the buffer ends in ("1.5" of "1.5e+16") may go on in the next chunk
             # A value nested past the limit is refused as the whole-file check refuses it. Checked
@@ -375,7 +384,7 @@ class JsonReader:
     def finish(self) -> None:
         """Check that nothing but white space follows the document."""
         if self.peek():
-            raise self.error("not valid JSON: more data after the end of the document")
+            raise self.error(_("not valid JSON: more data after the end of the document"))
 
 
 @contextmanager

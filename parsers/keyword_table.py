@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import tables
 from mtgrules.records import Record
 
@@ -56,14 +57,14 @@ def parse(data: bytes | str, source: str) -> list[Record]:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) <= english_column:
-            raise ParseError(source, "row has no English keyword", line=line)
+            raise ParseError(source, _("row has no English keyword"), line=line)
         english, symbols = forms(row[english_column])
         if not english:
-            raise ParseError(source, "row has no English keyword", line=line)
+            raise ParseError(source, _("row has no English keyword"), line=line)
         names = {"en": english[0]}
         aliases: dict[str, list[str]] = {"en": english + symbols}
         for column, lang in languages.items():
-            found, _ = forms(row[column]) if column < len(row) else ([], [])
+            found, _symbols = forms(row[column]) if column < len(row) else ([], [])
             if found:
                 names[lang] = found[0]
                 aliases[lang] = found

@@ -27,6 +27,7 @@ import io
 from collections.abc import Iterator
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import N_, _
 from mtgrules.parsers.card_languages import LanguagesGiven
 from mtgrules.parsers.json_fields import Fields
 from mtgrules.parsers.json_stream import JsonReader, describe
@@ -47,8 +48,8 @@ LANGUAGE_CODES = {
     "English": "en",
 }
 
-_WHAT = "an MTGJSON set file or AllPrintings"
-MEND = "give an MTGJSON v5 set file or AllPrintings; a damaged download: download it again"
+_WHAT = N_("an MTGJSON set file or AllPrintings")
+MEND = N_("give an MTGJSON v5 set file or AllPrintings; a damaged download: download it again")
 
 
 def looks_like_mtgjson(text: str) -> bool:
@@ -69,7 +70,7 @@ def records(reader: JsonReader, warnings: list[str] | None = None) -> Iterator[R
     text (STX's Wandering Archaic, on four printings) is skipped, with one line in `warnings`
     naming it, and the rest stored."""
     if not reader.peek():
-        raise ParseError(reader.source, "the file is empty", mend=MEND)
+        raise ParseError(reader.source, _("the file is empty"), mend=MEND)
     reader.expect(_WHAT, MEND)
     document = _Document(reader)
     printings = _Printings(reader.source, warnings if warnings is not None else [])
@@ -80,7 +81,8 @@ def records(reader: JsonReader, warnings: list[str] | None = None) -> Iterator[R
     yield from printings.flush()
     reader.finish()
     if not document.card_lists:
-        raise ParseError(reader.source, f"not {_WHAT}: no data.cards list, nor sets with cards under data", line=1, mend=MEND)
+        raise ParseError(reader.source, _("not {WHAT}: no data.cards list, nor sets with cards under data")
+                                          .format(WHAT=_(_WHAT)), line=1, mend=MEND)
 
 
 class _Document:
@@ -100,7 +102,7 @@ class _Document:
             elif key == "code":
                 code, at = reader.located("data.code")
                 if not isinstance(code, str):
-                    raise reader.error(f"data.code is {describe(code)}, expected text", at=at, mend=MEND)
+                    raise reader.error(_("data.code is {describe}, expected text").format(describe=describe(code)), at=at, mend=MEND)
                 set_code = code
             elif reader.peek() == "{":  # AllPrintings: a set under its code (or a set file's other objects)
                 for field in reader.members(f"data.{key}"):
@@ -111,7 +113,8 @@ class _Document:
         self.card_lists += 1
         for index in self.reader.items(what):
             value, at = self.reader.located(f"card {index + 1} of {what}")
-            yield Fields(value, f"card {index + 1} of {what}", self.reader, at, MEND), f"{label}card {index + 1}", set_code
+            yield (Fields(value, _("card {number} of {what}").format(number=index + 1, what=what), self.reader, at, MEND),
+                   f"{label}card {index + 1}", set_code)
 
 
 class _Printings:
@@ -233,7 +236,8 @@ class _Entry:
             if text and text.strip():
                 self.rulings.append((date, text))
             else:
-                problem = card.error(f"{self.name}: ruling {number} ({date or 'no date'}) has no text; skipped")
+                problem = card.error(_("{name}: ruling {number} ({value}) has no text; skipped")
+                                       .format(name=self.name, number=number, value=date or 'no date'))
                 self.skipped.append(f"{problem.source}:{problem.line}: {problem.message}")
 
     @property

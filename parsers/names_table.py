@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import tables
 from mtgrules.records import Record
 
@@ -30,11 +31,12 @@ def parse(data: bytes | str, source: str) -> list[Record]:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            raise ParseError(source, f"expected {len(header)} columns, found {len(row)}", line=line)
+            raise ParseError(source, _("expected {count} columns, found {count2}")
+                                       .format(count=len(header), count2=len(row)), line=line)
         cells = dict(zip(header, row))
         name = cells["name_en"].strip()
         if not name:
-            raise ParseError(source, "row has no English name", line=line)
+            raise ParseError(source, _("row has no English name"), line=line)
         if name in cards:
             continue
         names: dict[str, str] = {}

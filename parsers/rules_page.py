@@ -13,8 +13,9 @@ from html.parser import HTMLParser
 from urllib.parse import quote, urljoin, urlsplit
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import N_, _
 
-MEND = "download the rules text yourself and give its folder: mtgrules update --from FOLDER"
+MEND = N_("download the rules text yourself and give its folder: mtgrules update --from FOLDER")
 
 
 class _Links(HTMLParser):
@@ -37,9 +38,10 @@ def rules_text_link(html: str, page_url: str) -> str:
     if len(texts) > 1:
         texts = [url for url in texts if "comprules" in url.lower().replace("%20", "")] or texts
     if not texts:
-        raise ParseError(page_url, "the rules page links no rules text (.txt)", mend=MEND)
+        raise ParseError(page_url, _("the rules page links no rules text (.txt)"), mend=MEND)
     if len(texts) > 1:
-        raise ParseError(page_url, f"the rules page links {len(texts)} .txt files, expected one rules text", mend=MEND)
+        raise ParseError(page_url, _("the rules page links {count} .txt files, expected one rules text")
+                                     .format(count=len(texts)), mend=MEND)
     return texts[0]
 
 

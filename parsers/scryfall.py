@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import N_, _
 from mtgrules.parsers.card_languages import LanguagesGiven
 from mtgrules.parsers.json_fields import Fields
 from mtgrules.parsers.json_stream import JsonReader
@@ -35,7 +36,7 @@ from mtgrules.records import Record, ruling_digest
 
 RULINGS, CARDS = "ruling", "card"
 NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
-MEND = "give a Scryfall bulk data file (rulings, oracle-cards, default-cards or all-cards); a damaged download: download it again"
+MEND = N_("give a Scryfall bulk data file (rulings, oracle-cards, default-cards or all-cards); a damaged download: download it again")
 _LANG = re.compile(r"[a-z]{2,3}")
 
 
@@ -43,17 +44,18 @@ def records(reader: JsonReader, kind: str) -> Iterator[Record]:
     """The records of a Scryfall bulk file of `kind` (RULINGS or CARDS), as they are read.
     Raises ParseError at the first object that is not of that kind or has a field of the wrong type."""
     if not reader.peek():
-        raise ParseError(reader.source, "the file is empty", mend=MEND)
-    reader.expect("a Scryfall bulk data file", MEND)
+        raise ParseError(reader.source, _("the file is empty"), mend=MEND)
+    reader.expect(N_("a Scryfall bulk data file"), MEND)
     cards = _Cards(reader.source)
     rulings_of: dict[str, int] = {}  # oracle id -> its rulings so far
     for index in reader.items("the Scryfall file"):
-        what = f"object {index + 1}"
+        what = _("object {number}").format(number=index + 1)
         value, at = reader.located(what)
         item = Fields(value, what, reader, at, MEND)
         found = item.required("object")
         if found != kind:
-            raise reader.error(f"{what} is a {found!r}, expected a {kind!r} like the objects before it", at=at, mend=MEND)
+            raise reader.error(_("{what} is a {found!r}, expected a {kind!r} like the objects before it")
+                                 .format(what=what, found=found, kind=kind), at=at, mend=MEND)
         if kind == RULINGS:
             yield _ruling(item, f"{reader.source}:ruling {index + 1}", rulings_of)
         else:
@@ -71,13 +73,13 @@ class BulkFile:
     updated_at: str | None  # when Scryfall made it: a new value is a new file
 
 
-LIST_MEND = "the Scryfall API answered something else than its bulk data list: give --scryfall-url the bulk-data address"
+LIST_MEND = N_("the Scryfall API answered something else than its bulk data list: give --scryfall-url the bulk-data address")
 
 
 def bulk_files(data: bytes, source: str) -> dict[str, BulkFile]:
     """The files of Scryfall's bulk data list, by type. Raises ParseError when it is not one."""
     reader = JsonReader(io.BytesIO(data), source)
-    reader.expect("Scryfall's bulk data list", LIST_MEND)
+    reader.expect(N_("Scryfall's bulk data list"), LIST_MEND)
     files: dict[str, BulkFile] = {}
     listed = False
     for key in reader.members("the bulk data list"):
@@ -86,12 +88,12 @@ def bulk_files(data: bytes, source: str) -> dict[str, BulkFile]:
         listed = True
         for index in reader.items("data"):
             value, at = reader.located(f"bulk file {index + 1}")
-            item = Fields(value, f"bulk file {index + 1}", reader, at, LIST_MEND)
+            item = Fields(value, _("bulk file {number}").format(number=index + 1), reader, at, LIST_MEND)
             kind = item.required("type")
             files[kind] = BulkFile(kind, item.required("download_uri"), item.whole_number("size"), item.text("updated_at"))
     reader.finish()
     if not listed:
-        raise ParseError(source, "not Scryfall's bulk data list: no data list", mend=LIST_MEND)
+        raise ParseError(source, _("not Scryfall's bulk data list: no data list"), mend=LIST_MEND)
     return files
 
 
@@ -143,7 +145,7 @@ class _Printing:
         self.name = item.required("name")
         self.lang = item.required("lang")
         if not _LANG.fullmatch(self.lang):
-            raise item.error(f"lang is {self.lang[:20]!r}, expected a language code such as 'es'")
+            raise item.error(_("lang is {lang!r}, expected a language code such as 'es'").format(lang=self.lang[:20]))
         faces = item.objects("card_faces")
         self.english_text = _whole(item, faces, "oracle_text", "\n//\n") or ""
         self.english_type = _whole(item, faces, "type_line", " // ")

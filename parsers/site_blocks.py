@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass
 
 from mtgrules.errors import LimitError, ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import html_tree
 from mtgrules.parsers.decoding import lines
 from mtgrules.parsers.html_tree import Element
@@ -261,7 +262,7 @@ def html_blocks(text: str, source: str) -> list[Block]:
     reader = _Reader()
     reader.element(root, "body", ())
     if not reader.blocks:
-        raise ParseError(source, "the HTML page holds no text", line=1)
+        raise ParseError(source, _("the HTML page holds no text"), line=1)
     return reader.blocks
 
 
@@ -275,6 +276,6 @@ def blocks(text: str, source: str) -> list[Block]:
     """Blocks of a page given as text or HTML. Raises LimitError past MAX_BLOCKS."""
     found = html_blocks(text, source) if looks_like_html(text) else text_blocks(text)
     if len(found) > MAX_BLOCKS:
-        raise LimitError(source, f"more than {MAX_BLOCKS:,} paragraphs", line=found[MAX_BLOCKS].line,
-                         mend="a rule or ruling page holds a few hundred at most: is this the right file?")
+        raise LimitError(source, _("more than {MAX_BLOCKS:,} paragraphs").format(MAX_BLOCKS=MAX_BLOCKS), line=found[MAX_BLOCKS].line,
+                         mend=_("a rule or ruling page holds a few hundred at most: is this the right file?"))
     return found

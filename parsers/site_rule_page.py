@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from mtgrules import rulenumbers
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import language
 from mtgrules.parsers.site_blocks import HEADING, ITEM, PARAGRAPH, Block, blocks
 from mtgrules.parsers.site_chrome import is_chrome_text
@@ -143,7 +144,8 @@ def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None)
         first = page_blocks[0]
         raise ParseError(
             source,
-            f"no rule title: looked for a rule number and name such as '701.50. Confabular' or 'Regla 704.5' (found {first.text[:40]!r})",
+            _("no rule title: looked for a rule number and name such as '701.50. Confabular' or 'Regla 704.5' (found "
+              "{text!r})").format(text=first.text[:40]),
             line=first.line,
         )
     title_block = page_blocks[title.position]
@@ -169,14 +171,15 @@ def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None)
     if not page.own_text and not page.subrules:
         raise ParseError(
             source,
-            f"rule page {title.number} has neither rule text nor subrules: looked for paragraphs after the title",
+            _("rule page {number} has neither rule text nor subrules: looked for paragraphs after the title")
+              .format(number=title.number),
             line=page.title_line,
         )
     if not page.lang:
         content = " ".join([page.own_text, *(p.text for p in page.subrules)])
         page.lang = language.detect(content) or ""
         if not page.lang:
-            raise ParseError(source, "cannot tell the page's language", line=page.title_line, mend="give --lang")
+            raise ParseError(source, _("cannot tell the page's language"), line=page.title_line, mend=_("give --lang"))
     return page
 
 

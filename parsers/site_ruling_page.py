@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers import language
 from mtgrules.parsers.effective_dates import dates_in
 from mtgrules.parsers.site_blocks import HEADING, Block, blocks
@@ -161,25 +162,27 @@ def parse_blocks(page_blocks: list[Block], source: str, lang: str | None = None)
     if not marks:
         raise ParseError(
             source,
-            "no dated rulings: looked for a date such as '20/09/2016', '2016-09-20' or '20 de septiembre de 2016' with a ruling's text",
+            _("no dated rulings: looked for a date such as '20/09/2016', '2016-09-20' or '20 de septiembre de 2016' with "
+              "a ruling's text"),
             line=page_blocks[0].line if page_blocks else 1,
         )
     headings = _card_headings(page_blocks[: marks[0].index], marks)
     if not headings:
         first = page_blocks[marks[0].index]
         raise ParseError(
-            source, "no card name: looked for a heading or short line before the first ruling, found none", line=first.line
+            source, _("no card name: looked for a heading or short line before the first ruling, found none"), line=first.line
         )
     texts = _ruling_texts(page_blocks, marks, source)
     detected = lang or language.detect(" ".join(" ".join(b.text for b in group) + rest for group, rest, _ in texts))
     if detected is None:
-        raise ParseError(source, "cannot tell the page's language", line=page_blocks[marks[0].index].line, mend="give --lang")
+        raise ParseError(source, _("cannot tell the page's language"), line=page_blocks[marks[0].index].line, mend=_("give --lang"))
     page = RulingPage(headings[0], detected, source, headings=headings)
     for mark, (group, rest, line) in zip(marks, texts):
         text = " ".join(part for part in [rest if mark.place == "start" else "", *(b.text for b in group),
                                           rest if mark.place == "end" else ""] if part)
         if not any(character.isalnum() for character in text):  # only markup (a link, an image) or spaces
-            page.warnings.append(f"{source}:{line}: the ruling dated {mark.iso} has no text once read (only markup?); skipped")
+            page.warnings.append(f"{source}:{line}: " + _("the ruling dated {iso} has no text once read (only markup?); skipped")
+                                 .format(iso=mark.iso))
             continue
         page.rulings.append(
             PageRuling(mark.iso, text, line, len(page.rulings) + 1, language.untranslated_fragments(text, detected))
@@ -220,14 +223,14 @@ def _ruling_texts(page_blocks: list[Block], marks: list[DateMark], source: str) 
         preceding = _sequence(page_blocks, marks, after=False)
         if not any(_empty(t[0], m) for t, m in zip(preceding, marks)):
             following = preceding
-    for (group, _, _), mark in zip(following, marks):
+    for (group, _rest, _size), mark in zip(following, marks):
         if _empty(group, mark):
-            raise ParseError(source, f"the ruling dated {mark.iso} has no text", line=page_blocks[mark.index].line)
+            raise ParseError(source, _("the ruling dated {iso} has no text").format(iso=mark.iso), line=page_blocks[mark.index].line)
         if len(group) > _MAX_RULING_BLOCKS or sum(len(b.text) for b in group) > _MAX_RULING_CHARS:
             raise ParseError(
                 source,
-                f"the date {mark.iso} is followed by {len(group)} paragraphs ({sum(len(b.text) for b in group)} characters):"
-                " an article, not a ruling",
+                _("the date {iso} is followed by {count} paragraphs ({sum} characters): an article, not a ruling")
+                  .format(iso=mark.iso, count=len(group), sum=sum(len(b.text) for b in group)),
                 line=page_blocks[mark.index].line,
             )
     return following

@@ -10,6 +10,7 @@ import csv
 import io
 
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.parsers.decoding import text_of
 
 
@@ -23,5 +24,5 @@ def rows(data: bytes | str, source: str, column: str, what: str) -> list[list[st
     """The table's rows, header first. Raises ParseError when the header lacks `column`."""
     table = list(csv.reader(io.StringIO(text_of(data, source)), delimiter="\t"))
     if not table or column not in table[0]:
-        raise ParseError(source, f"not a {what}: the header has no {column} column", line=1)
+        raise ParseError(source, _("not a {what}: the header has no {column} column").format(what=what, column=column), line=1)
     return table

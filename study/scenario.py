@@ -33,6 +33,7 @@ from typing import Any
 from mtgrules.engine.choices import SECTORS
 from mtgrules.engine.state import CopyOf, Face, Gift, Zone, slug  # slug: default ids look like the engine's own
 from mtgrules.errors import ParseError
+from mtgrules.i18n import _
 from mtgrules.study import expect
 from mtgrules.study.actions import ACTIONS, check_action
 from mtgrules.study.checks import (
@@ -412,8 +413,9 @@ def _syntax_error(error: tomllib.TOMLDecodeError, source: str) -> ScenarioError:
     message = str(error)
     match = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
     if match:
-        return ScenarioError(source, f"TOML syntax: {message[:match.start()]} (column {match.group(2)})", line=int(match.group(1)))
-    return ScenarioError(source, f"TOML syntax: {message}")
+        return ScenarioError(source, _("TOML syntax: {message} (column {group})")
+                                       .format(message=message[:match.start()], group=match.group(2)), line=int(match.group(1)))
+    return ScenarioError(source, _("TOML syntax: {message}").format(message=message))
 
 
 def from_data(data: dict[str, Any], source: str, lines: dict[Path, int] | None = None) -> Scenario:
@@ -430,7 +432,8 @@ def loads(text_: str, source: str) -> Scenario:
     """Check TOML text: nesting first (a bound on the parser's recursion), then syntax, then keys."""
     deep = too_deep(text_, LIMITS.NESTING)
     if deep is not None:
-        raise ScenarioError(source, f"arrays and tables nested more than {LIMITS.NESTING} deep", line=deep)
+        raise ScenarioError(source, _("arrays and tables nested more than {NESTING} deep")
+                                      .format(NESTING=LIMITS.NESTING), line=deep)
     try:
         data = tomllib.loads(text_)
     except tomllib.TOMLDecodeError as error:
@@ -448,7 +451,7 @@ def load(path: str | FilePath) -> Scenario:
             os.set_blocking(descriptor, True)
             raw = handle.read(LIMITS.FILE_BYTES + 1)
     except OSError as error:
-        raise ScenarioError(str(path), f"can't read the scenario: {error.strerror}") from None
+        raise ScenarioError(str(path), _("can't read the scenario: {strerror}").format(strerror=error.strerror)) from None
     return load_bytes(raw, str(path))
 
 
@@ -456,10 +459,11 @@ def load_bytes(raw: bytes, source: str) -> Scenario:
     """Check a scenario's bytes as read from a file or sent to the web's scenario page (at
     most `LIMITS.FILE_BYTES`, UTF-8), then as `loads`."""
     if len(raw) > LIMITS.FILE_BYTES:
-        raise ScenarioError(source, f"larger than {LIMITS.FILE_BYTES // 1024} KiB, the most a scenario file may be")
+        raise ScenarioError(source, _("larger than {value} KiB, the most a scenario file may be")
+                                      .format(value=LIMITS.FILE_BYTES // 1024))
     try:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise ScenarioError(source, "not UTF-8 text (TOML files are UTF-8)", line=line) from None
+        raise ScenarioError(source, _("not UTF-8 text (TOML files are UTF-8)"), line=line) from None
     return loads(content, source)

@@ -182,6 +182,36 @@ def test_no_english_label_when_ingesting(lang, monkeypatch, tmp_path):
         assert not leaks(output, lang), f"{' '.join(args)} in {lang}: {leaks(output, lang)}\n{output}"
 
 
+# Documents that are not what mtgrules reads, each refused for its own reason by a parser.
+BAD_DOCUMENTS = {
+    "notas.txt": b"nota para mi, nada de reglas\n",
+    "AER.json": b'{"meta": {"version": "5.2.2"}, "data": {"cards": [1, 2',
+    "latin.txt": "café olé déjà, à la française, très élégant\n".encode("cp1252") * 3,
+    "vacio.txt": b"",
+    "reglas.txt": b"Reglas completas de Magic\n\nEstas reglas entran en vigor el 1 de mayo de 2026.\n\nIndice\n\n1. Conceptos\n",
+    "pagina.html": b"<html><body>" + b"<div>" * 400 + b"</body></html>",
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_no_english_in_the_reasons_a_document_or_a_download_is_refused(lang, monkeypatch, tmp_path):
+    """Parser, download and folder errors: the reason inside the translated line is translated too."""
+    monkeypatch.setenv("MTGRULES_LANG", lang)
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    for name, data in BAD_DOCUMENTS.items():
+        (folder / name).write_bytes(data)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    for args, env in ((["ingest", str(folder)], {}), (["update", "--only", "rules", "--rules-page", "ftp://example.org/x"], {}),
+                      (["update", "--only", "rules", "--rules-page", "http://127.0.0.1:9/"], {}),
+                      (["ingest", str(folder / "notas.txt")], {"MTGRULES_HOME": str(a_file)})):
+        result = CliRunner().invoke(cli, args, env=env)
+        output = result.stdout + result.stderr
+        assert "Traceback" not in output and result.exit_code == 2, (args, output)
+        assert not leaks(output, lang), f"{' '.join(args)} in {lang}: {leaks(output, lang)}\n{output}"
+
+
 def _commands(command: click.Command, path: str = "mtgrules"):
     yield path, command
     if isinstance(command, click.Group):

@@ -534,3 +534,9 @@ def test_a_word_of_a_four_letter_key_is_its_languages_word(index):
     plan = index.search("meuler").plan
     assert "fr" in plan.detected
     assert any(t.target == "en" and "mill" in t.query for t in plan.translations)
+
+
+def test_a_phrase_is_found_with_its_last_word_in_another_form(index):
+    # The French stemmer keeps "continus" whole; "effet continu" (continuous effect) has the key "continu".
+    english = [t.query for t in index.search("couches des effets continus").plan.translations if t.target == "en"]
+    assert english and '"continuous effect"' in english[0]

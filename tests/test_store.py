@@ -23,10 +23,11 @@ def put(path, records, digest=None):
         writer.put(path, digest or path, "rules", records)
 
 
-def test_a_fresh_store_holds_the_embedded_seeds_without_writing_anything(isolated_home):
+def test_a_fresh_store_holds_the_embedded_seeds_and_writes_no_database(isolated_home):
     corpus = store.Store()
     assert corpus.count() == len(store.embedded_records())
-    assert corpus.in_memory and not isolated_home.exists()
+    assert corpus.in_memory and not (isolated_home / "corpus.sqlite3").exists()
+    assert [path.parent.name for path in isolated_home.rglob("*") if path.is_file()] == ["seeds"]  # `seeds_cache`
 
 
 def test_a_put_replaces_the_documents_records_and_bumps_the_generation():
