@@ -21,7 +21,7 @@ from mtgrules.align import corpus_lexicon, oracle_ids, terms
 from mtgrules.align.english import english_editions
 from mtgrules.align.lexicon import Lexicon
 from mtgrules.align.rule_pages import align_page
-from mtgrules.align.ruling_pages import CardIndex, align_rulings
+from mtgrules.align.ruling_pages import CardIndex, align_rulings, candidate_names
 from mtgrules.errors import LimitError, ParseError
 from mtgrules.i18n import N_, _
 from mtgrules.parsers import (
@@ -147,7 +147,8 @@ def parse_each(
     """`parse_files` that goes on past a failing file: the documents that parsed, in the order
     given, and one ParseError for each file that did not (a folder of 500 saved pages with three
     bad ones must not need 500 reruns). `context` may be given as a function of the kinds of
-    documents read (`RULE_PAGE`…) and of the numbers of the rule pages among them, which
+    documents read (`RULE_PAGE`…), of the numbers of the rule pages among them and of the names
+    the ruling pages among them may name their card by (`ruling_pages.candidate_names`), which
     returns only what those need. `on_reference` is
     given each reference document (but Scryfall's rulings) as soon as it is parsed, before the
     pages are aligned: a caller that stores it there and releases its records
@@ -196,12 +197,16 @@ def parse_each(
             on_reference(documents[-1])
     kinds = {kind for _, _, kind, _ in loaded}
     rule_pages: dict[str, site_rule_page.RulePage] = {}
+    ruling_pages: dict[str, site_ruling_page.RulingPage] = {}
     if callable(context):
         for path, _, kind, page_blocks in loaded:
-            if kind == RULE_PAGE:
-                with suppress(ParseError):  # said when the page is aligned below
+            with suppress(ParseError):  # said when the page is aligned below
+                if kind == RULE_PAGE:
                     rule_pages[path] = site_rule_page.parse_blocks(page_blocks, path, lang)
-        context = context(kinds, {page.number for page in rule_pages.values()})
+                elif kind == RULING_PAGE:
+                    ruling_pages[path] = site_ruling_page.parse_blocks(page_blocks, path, lang)
+        names = {name for page in ruling_pages.values() for name in candidate_names(page)}
+        context = context(kinds, {page.number for page in rule_pages.values()}, names)
     oracle_ids.name_rulings(documents, context or [])
     reference_records = list(context or []) + [record for document in documents for record in document.records]
     # Worked out only for the pages that read them (each reads a whole corpus's worth).
@@ -227,7 +232,7 @@ def parse_each(
                 validate.check_all(records)
                 documents.append(ParsedDocument(path, raw, kind, records, aligned.warnings))
             elif kind == RULING_PAGE:
-                ruling_page = site_ruling_page.parse_blocks(page_blocks, path, lang)
+                ruling_page = ruling_pages.get(path) or site_ruling_page.parse_blocks(page_blocks, path, lang)
                 rulings = align_rulings(ruling_page, cards, english_rulings, pairs(ruling_page.lang))
                 validate.check_all(rulings.records)
                 documents.append(ParsedDocument(path, raw, kind, rulings.records, rulings.warnings))
@@ -242,7 +247,7 @@ def parse_each(
 
 # What pages are aligned against: the records already ingested, or a function of the kinds of
 # the documents read that gives them (`parse_each`).
-Context = list[Record] | Callable[[set[str], set[str]], list[Record]] | None
+Context = list[Record] | Callable[[set[str], set[str], set[str]], list[Record]] | None
 
 # What a folder's files must be called to be read: saved pages, text, and the reference files.
 # A page saved "complete" brings a folder of images, scripts and style sheets along; those are

@@ -51,7 +51,8 @@ class Ingested:
     failures: list[ParseError] = field(default_factory=list)
 
 
-def alignment_context(corpus: Queries, kinds: Collection[str] | None = None, rule_numbers: Collection[str] | None = None) -> list[Record]:
+def alignment_context(corpus: Queries, kinds: Collection[str] | None = None, rule_numbers: Collection[str] | None = None,
+                      card_names: Collection[str] | None = None) -> list[Record]:
     """The stored records pages are aligned against: English rules and sections of every
     edition, cards, English rulings and terms; for documents of `kinds` only (`documents.RULE_PAGE`…),
     what those read: a rule page the English rules and the terms, a ruling page or Scryfall's
@@ -59,7 +60,11 @@ def alignment_context(corpus: Queries, kinds: Collection[str] | None = None, rul
     English rule of sixteen editions took most of ingesting one page). With `rule_numbers`
     (the rules of the rule pages read), the English rules are those numbers and their
     subrules in every edition, with every edition's sections: what a rule page is matched
-    against (`rule_pages.align_page`), not 205,000 rules for one page at 64 editions."""
+    against (`rule_pages.align_page`), not 205,000 rules for one page at 64 editions. With
+    `card_names` (what the ruling pages read may name their card by) and no Scryfall rulings,
+    the cards are those printed under one of the names and the English rulings theirs: what a
+    ruling page is matched against (`ruling_pages.resolve_page_card`), not every card and
+    ruling of the corpus (23,000 records of the 25 real sets for one page)."""
     wanted = set(documents.KINDS_READING_CONTEXT if kinds is None else kinds)
     rules = documents.RULE_PAGE in wanted
     cards = bool(wanted & {documents.RULING_PAGE, data_files.SCRYFALL_RULINGS})
@@ -73,12 +78,13 @@ def alignment_context(corpus: Queries, kinds: Collection[str] | None = None, rul
         ]
     else:
         english = corpus.records(kinds=RULE_KINDS, langs=["en"]) if rules else []
-    return [
-        *english,
-        *(corpus.records(kinds=["card"]) if cards else []),
-        *(corpus.records(kinds=["ruling"], langs=["en"]) if cards else []),
-        *(corpus.records(kinds=["term"]) if terms else []),
-    ]
+    if cards and card_names is not None and data_files.SCRYFALL_RULINGS not in wanted:
+        named = sorted({card for name in card_names for card in corpus.cards_named(" ".join(fold(name).split()))})
+        by_card = [*corpus.iter_rows(kinds=["card"], cards=named), *corpus.iter_rows(kinds=["ruling"], langs=["en"], cards=named)]
+        card_records = [record for _, _, record in by_card] if named else []
+    else:
+        card_records = [*corpus.records(kinds=["card"]), *corpus.records(kinds=["ruling"], langs=["en"])] if cards else []
+    return [*english, *card_records, *(corpus.records(kinds=["term"]) if terms else [])]
 
 
 def parse(
@@ -139,8 +145,8 @@ def ingest(
             document.release()
 
         if todo:
-            def context(kinds: set[str], rule_numbers: set[str]) -> list[Record]:
-                return alignment_context(writer, kinds, rule_numbers)
+            def context(kinds: set[str], rule_numbers: set[str], card_names: set[str]) -> list[Record]:
+                return alignment_context(writer, kinds, rule_numbers, card_names)
 
             def put_reference(document: documents.ParsedDocument) -> None:
                 # Stored as soon as parsed: pages aligned after it read it from the store.

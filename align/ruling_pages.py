@@ -62,17 +62,19 @@ def resolve_page_card(page: RulingPage, cards: list[Record] | CardIndex) -> tupl
     best first, each whole and then each part of it ("Electrozoa — Resoluciones", "Cartas ›
     Kaladesh › Mecatitán cataclísmico"), so a subtitle, set line or breadcrumb costs nothing."""
     index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
-    candidates = page.headings or [page.card_heading]
-    for heading in candidates:
-        card = index.find(heading)
+    for name in candidate_names(page):
+        card = index.find(name)
         if card is not None:
-            return card, heading
-    for heading in candidates:
-        for part in _NAME_SEPARATORS.split(heading):
-            card = index.find(part.strip()) if part.strip() else None
-            if card is not None:
-                return card, part.strip()
+            return card, name
     return None, page.card_heading
+
+
+def candidate_names(page: RulingPage) -> list[str]:
+    """What a page may name its card by, in the order `resolve_page_card` tries them: each
+    candidate heading whole, then each part of each."""
+    candidates = page.headings or [page.card_heading]
+    parts = [part.strip() for heading in candidates for part in _NAME_SEPARATORS.split(heading) if part.strip()]
+    return [*candidates, *parts]
 
 
 def align_rulings(

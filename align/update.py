@@ -31,10 +31,10 @@ from mtgrules.align import documents, sources
 from mtgrules.align import ingest as ingesting
 from mtgrules.align.download import DownloadError, DownloadReporter, download
 from mtgrules.errors import ParseError
-from mtgrules.i18n import _, ngettext
+from mtgrules.i18n import N_, _, ngettext
 from mtgrules.parsers import data_files
 
-SOURCES = ("rules", "mtgjson", "scryfall")
+SOURCES = (N_("rules"), N_("mtgjson"), N_("scryfall"))  # named in the person's language where shown
 _SKIPPED_SUFFIXES = (".sha256", ".part", ".part.json")
 
 
@@ -127,7 +127,7 @@ def update_from(folder: Path, reporter: UpdateReporter) -> list[Outcome]:
                    if path.is_file() and not path.name.startswith(".") and not path.name.endswith(_SKIPPED_SUFFIXES))
     if not files:
         raise DownloadError(f"{folder}: " + _("no files to ingest"))
-    outcomes = [Outcome("folder", path, "given") for path in files]
+    outcomes = [Outcome(N_("folder"), path, "given") for path in files]
     for outcome in outcomes:
         try:
             _check_published_sha256(outcome.path)

@@ -29,8 +29,9 @@ FTS5 baseline: the same records (kind, language, number, title, text) put in an 
 (unicode61, diacritics removed) by a child process reading the store: its CPU time and peak
 are printed beside ingest and build.
 
-Budgets (issue 20): 64x ingest, search tables included, <= 3 min of CPU and 400 MB; one more
-page <= 1 s; cold search <= 1.5x the click+sqlite3 floor.
+Budgets (issue 20): 64x ingest, search tables included, <= 3 min of CPU and 400 MB; cold search
+<= 1.5x the click+sqlite3 floor. (One more page <= 1 s is the budget of the 25 real sets, which
+bench_ingest.py --real measures; the page here is a figure of each size.)
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ import bench_lookup  # the corpus builders
 REPO = Path(__file__).resolve().parents[1]
 PAGE = REPO / "tests" / "pages" / "rule-es-704-6-table.html"
 QUERY = "energía"
-BUDGETS = {"64x": (180.0, 400.0), "page": 1.0, "search": 1.5}
+BUDGETS = {"64x": (180.0, 400.0), "search": 1.5}
 WRITE_ALL = "from mtgrules import store\nfrom mtgrules.index import tables\nwith store.Store().writing() as writer:\n    tables.write_all(writer)"
 
 FTS_BUILD = """
@@ -150,8 +151,8 @@ def main() -> None:
         print(f"  ingest        {ingest[0]:7.1f} s CPU {ingest[1]:6.0f} MB peak   (a bare FTS5 table of the same records: {fts[0]:.2f} s,"
               f" {fts[1]:.0f} MB){verdict}")
         print(f"  tables anew   {build[0]:7.1f} s CPU {build[1]:6.0f} MB peak")
-        print(f"  one page      {page[0]:7.2f} s CPU {page[1]:6.0f} MB peak   budget {BUDGETS['page']:.0f} s: "
-              + ("ok" if page[0] <= BUDGETS["page"] else "OVER") + f"; then a search {search[0]:.2f} s, {search[1]:.0f} MB", flush=True)
+        print(f"  one page      {page[0]:7.2f} s CPU {page[1]:6.0f} MB peak   then a search {search[0]:.2f} s, {search[1]:.0f} MB"
+              " (the page budget, 1 s, is the 25 real sets': bench_ingest.py --real)", flush=True)
 
     cold: dict[tuple[str, str], list[float]] = {}
     for _ in range(args.runs):

@@ -120,7 +120,7 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
                 count=f"{outcome.records:,}", kind=_(outcome.kind) if outcome.kind else "")
         else:
             ingested = _("already ingested")
-        click.echo(f"{outcome.source}: {safe(str(outcome.path))}: {fetched}, {ingested}")
+        click.echo(f"{_(outcome.source)}: {safe(str(outcome.path))}: {fetched}, {ingested}")
     failed = [outcome for outcome in outcomes if outcome.error is not None]
     if failed:
         click.echo("mtgrules: " + _("{failed} of {total} file(s) not stored (listed above); {stored} stored").format(

@@ -56,7 +56,8 @@ def _data_words() -> set[str]:
         for text in (record.text, record.title, record.card, record.printed_name, *record.examples,
                      *record.names.values(), record.source):
             words |= _words(text or "")
-    return words | _words(EXAMPLE.read_text(encoding="utf-8"))
+    parsed = sorted(Path(SEEDS).glob("*.txt"))[0]  # the document `parse` prints the records of
+    return words | _words(EXAMPLE.read_text(encoding="utf-8")) | _words(parsed.read_text(encoding="utf-8"))
 
 
 def english_label_words(lang: str) -> set[str]:
@@ -110,6 +111,11 @@ COMMANDS = [
     ["rule", "--bogus", "704.5"],
     ["config", "language", "es", "fr"],
     ["quiz", "--count", "many"],
+    ["diff", "2024-06-07", "latest"],
+    ["diff", "2026-08-07", "2026-08-07", "--moves"],
+    ["cite", str(REPO / "tests" / "cite" / "articulo-juez-es.html")],
+    ["cite", str(REPO / "tests" / "cite" / "article-juge-fr.txt"), "--edition", "1999-01-01"],
+    ["parse", str(sorted(Path(SEEDS).glob("*.txt"))[0])],
     # every command's help (its text, its options', its metavars, and click's headings)
     ["--help"],
     *([name, "--help"] for name in sorted(COMMAND_NAMES)),
@@ -203,7 +209,8 @@ def test_no_english_in_the_reasons_a_document_or_a_download_is_refused(lang, mon
         (folder / name).write_bytes(data)
     a_file = tmp_path / "a-file"
     a_file.write_text("x")
-    for args, env in ((["ingest", str(folder)], {}), (["update", "--only", "rules", "--rules-page", "ftp://example.org/x"], {}),
+    for args, env in ((["ingest", str(folder)], {}), (["update", "--from", str(folder)], {}),
+                      (["update", "--only", "rules", "--rules-page", "ftp://example.org/x"], {}),
                       (["update", "--only", "rules", "--rules-page", "http://127.0.0.1:9/"], {}),
                       (["ingest", str(folder / "notas.txt")], {"MTGRULES_HOME": str(a_file)})):
         result = CliRunner().invoke(cli, args, env=env)

@@ -47,9 +47,31 @@ def test_a_rule_page_is_aligned_alike_against_only_the_rules_it_names():
     assert len(pages) > 20
     for page in map(str, pages):
         whole = documents.parse_each([page], context=ingest.alignment_context(corpus))
-        named = documents.parse_each([page], context=lambda kinds, numbers: ingest.alignment_context(corpus, kinds, numbers))
+        named = documents.parse_each([page], context=lambda kinds, numbers, _: ingest.alignment_context(corpus, kinds, numbers))
         assert [(d.kind, d.records, d.warnings) for d in named[0]] == [(d.kind, d.records, d.warnings) for d in whole[0]], page
         assert list(map(str, named[1])) == list(map(str, whole[1])), page
+
+
+def test_a_ruling_page_is_aligned_alike_against_only_the_cards_it_may_name():
+    """An ingest reads, for its ruling pages, the cards printed under a name the pages may name
+    their card by and those cards' English rulings, not every card and ruling: the records,
+    warnings and errors of each page are those of an alignment against everything."""
+    sets = [str(corpus_file(name)) for name in ("rulings/KLD.mtgjson-v5.json", "rulings/MH3-electrozoa.mtgjson-excerpt.json")]
+    ingest.ingest(sets, corpus=Store())
+    corpus = Store()
+    pages = sorted(SEEDS.glob("*.txt")) + sorted((SEEDS.parent / "tests" / "pages").glob("ruling-*"))
+    pages = [page for page in pages if page.suffix != ".json"]
+    assert len(pages) > 10
+    aligned = 0
+    for page in map(str, pages):
+        whole = documents.parse_each([page], context=ingest.alignment_context(corpus))
+        named = documents.parse_each([page], context=lambda kinds, numbers, names: ingest.alignment_context(corpus, kinds, numbers, names))
+        assert [(d.kind, d.records, d.warnings) for d in named[0]] == [(d.kind, d.records, d.warnings) for d in whole[0]], page
+        assert list(map(str, named[1])) == list(map(str, whole[1])), page
+        aligned += sum(record.aligned for d in named[0] if d.kind == documents.RULING_PAGE for record in d.records)
+    assert aligned > 20  # the comparison is of pages aligned to their cards, not of pages matching nothing
+    context = ingest.alignment_context(corpus, {documents.RULING_PAGE}, set(), {"Carcasse  mécanique Torrentielle", "Cartas"})
+    assert {record.card for record in context if record.kind in ("card", "ruling")} == {"Torrential Gearhulk"}
 
 
 def test_each_reference_document_is_handed_on_before_the_next_file_is_read():
