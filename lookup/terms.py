@@ -35,12 +35,12 @@ English name it translates to, among the terms of its rule and the rules above i
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cached_property
-from pathlib import PurePath
 from typing import Any, NamedTuple
 
 from mtgrules import rulenumbers
@@ -87,19 +87,19 @@ class Said:
 
     def __init__(self, message: str, **fields: str):
         self.message = message  # marked with N_ where it is written
-        self.fields = tuple(sorted(fields.items()))
+        self.fields = fields
 
     def __str__(self) -> str:
-        return _(self.message).format(**dict(self.fields))
+        return _(self.message).format(**self.fields)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Said) and (self.message, self.fields) == (other.message, other.fields)
+        return isinstance(other, Said) and self.message == other.message and self.fields == other.fields
 
     def __hash__(self) -> int:
-        return hash((self.message, self.fields))
+        return hash((self.message, *sorted(self.fields.items())))
 
     def __repr__(self) -> str:
-        return f"Said({self.message!r}, {dict(self.fields)!r})"
+        return f"Said({self.message!r}, {self.fields!r})"
 
 
 class Source(NamedTuple):
@@ -600,7 +600,7 @@ def _rule(number: str) -> Said:
 def _where(source: str) -> str:
     """A record's source without the folders: "keywords_en_es_fr.tsv:6"."""
     path, _, line = source.rpartition(":")
-    return f"{PurePath(path).name}:{line}" if path and line.isdigit() else source
+    return f"{os.path.basename(path.rstrip('/'))}:{line}" if path and line.isdigit() else source
 
 
 def _card_evidence(pair: Pair) -> str:
