@@ -53,7 +53,7 @@ from urllib.parse import quote, urljoin, urlsplit
 
 from mtgrules import __version__, paths
 from mtgrules.errors import MtgrulesError
-from mtgrules.i18n import _
+from mtgrules.i18n import _, number
 
 USER_AGENT = f"mtgrules/{__version__}"
 TIMEOUT = 60  # seconds without a byte before a connection counts as lost
@@ -149,9 +149,9 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
         cap = size if size is not None and encoding == "identity" else largest or LARGEST_DOWNLOAD
         try:
             if total is not None and total > cap:
-                raise DownloadError(_("{url}: the server announces {total:,} bytes, more than {expected}; nothing was "
+                raise DownloadError(_("{url}: the server announces {total} bytes, more than {expected}; nothing was "
                                       "kept (check the address, or try again later)")
-                                      .format(url=url, total=total, expected=_expected(size, cap)))
+                                      .format(url=url, total=number(total), expected=_expected(size, cap)))
             _refuse_a_web_page(response, url, target)
             _write_state(state_file, {"url": url, **({"validator": validator} if validator else {})})
             with paths.open_inside(part, "ab" if resumed else "wb") as out, \
@@ -179,9 +179,9 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
     # http.client ends a read quietly when the connection closes before Content-Length is met.
     if failure is not None or (total is not None and done < total):
         reason = _reason(failure) if failure is not None else _("the connection closed early")
-        of = _(" of {total:,}").format(total=total) if total else ""
-        raise DownloadError(_("{url}: the download stopped at {done:,}{of} bytes ({reason}); run the same command again "
-                              "to resume").format(url=url, done=done, of=of, reason=reason))
+        of = _(" of {total}").format(total=number(total)) if total else ""
+        raise DownloadError(_("{url}: the download stopped at {done}{of} bytes ({reason}); run the same command again "
+                              "to resume").format(url=url, done=number(done), of=of, reason=reason))
     try:
         _check(part, url, total=total, size=size if encoding == "identity" else None, sha256=sha256)
     except DownloadError:
@@ -193,7 +193,7 @@ def download(url: str, target: Path, *, sha256: str | None = None, size: int | N
 
 
 def _expected(size: int | None, cap: int) -> str:
-    return _("the {size:,} bytes the source lists").format(size=size) if size is not None and cap == size else _size(cap)
+    return _("the {size} bytes the source lists").format(size=number(size)) if size is not None and cap == size else _size(cap)
 
 
 def _forget(part: Path, state_file: Path) -> None:
@@ -236,8 +236,8 @@ class _Pace:
         left = self.remaining()
         if left <= 0:
             spent = time.monotonic() - self.started
-            raise _TooSlow(_("the server sent {received:,} bytes in {spent:,.0f} s, too slowly to finish (under {slowest:,} bytes"
-                             " a second)").format(received=self.received, spent=spent, slowest=SLOWEST))
+            raise _TooSlow(_("the server sent {received} bytes in {spent} s, too slowly to finish (under {slowest} bytes"
+                             " a second)").format(received=number(self.received), spent=number(round(spent)), slowest=number(SLOWEST)))
         return left
 
 
@@ -416,8 +416,8 @@ def _check(part: Path, url: str, *, total: int | None, size: int | None, sha256:
     got = part.stat().st_size
     for expected, said in ((total, _("the server announced")), (size, _("the source lists"))):
         if expected is not None and got != expected:
-            raise DownloadError(_("{url}: got {got:,} bytes where {said} {expected:,}; the partial file was removed, run "
-                                  "the same command again").format(url=url, got=got, said=said, expected=expected))
+            raise DownloadError(_("{url}: got {got} bytes where {said} {expected}; the partial file was removed, run "
+                                  "the same command again").format(url=url, got=number(got), said=said, expected=number(expected)))
     if sha256 is not None:
         with open(part, "rb") as stream:
             digest = hashlib.file_digest(stream, "sha256").hexdigest()

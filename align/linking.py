@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from mtgrules.i18n import _
 from mtgrules.records import Record
 from mtgrules.store import Message, Store, StoreUnwritable
 from mtgrules.text import fold
@@ -27,7 +28,7 @@ def open_store(on_message: Message | None = None, store: Store | None = None) ->
             with corpus.writing() as writer:
                 ingest.relink(writer, set())
         except StoreUnwritable as error:
-            corpus.on_message(f"{error}: rule identities across editions are not worked out")
+            corpus.on_message(_("{error}: rule identities across editions are not worked out").format(error=error))
     return corpus
 
 
@@ -35,7 +36,7 @@ def iter_records(store: Store) -> Iterator[Record]:
     """Every record of the corpus, one at a time, with English ruling text filled in (the
     English rulings are read first, keyed by card and position) and keyword-table terms given
     the rules that define them."""
-    for _, _, record in iter_rows(store):
+    for _id, _document, record in iter_rows(store):
         yield record
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from mtgrules.i18n import _
+from mtgrules.i18n import _, number
 from mtgrules.parsers.data_files import SCRYFALL_RULINGS
 from mtgrules.records import Record
 
@@ -59,6 +59,6 @@ def name_rulings(documents: Iterable[Document], context: Iterable[Record]) -> No
         if unnamed:
             document.warnings.append(
                 f"{document.path}: " + _("rulings of {count} cards left out: no card ingested has their oracle id (ingest MTGJSON"
-                                         " AllPrintings or a Scryfall cards file with them)").format(count=f"{len(unnamed):,}")
+                                         " AllPrintings or a Scryfall cards file with them)").format(count=number(len(unnamed)))
             )
         document.records = kept

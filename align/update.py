@@ -31,7 +31,7 @@ from mtgrules.align import documents, sources
 from mtgrules.align import ingest as ingesting
 from mtgrules.align.download import DownloadError, DownloadReporter, download
 from mtgrules.errors import ParseError
-from mtgrules.i18n import N_, _, ngettext
+from mtgrules.i18n import N_, _, ngettext, number
 from mtgrules.parsers import data_files
 
 SOURCES = (N_("rules"), N_("mtgjson"), N_("scryfall"))  # named in the person's language where shown
@@ -166,8 +166,8 @@ def _read_sidecar(published: Path) -> bytes:
     finally:
         os.close(handle)
     if len(data) > _LARGEST_SIDECAR:
-        raise DownloadError(_("{published}: over {LARGEST_SIDECAR:,} bytes, not a SHA-256 checksum: move it away")
-                              .format(published=published, LARGEST_SIDECAR=_LARGEST_SIDECAR))
+        raise DownloadError(_("{published}: over {LARGEST_SIDECAR} bytes, not a SHA-256 checksum: move it away")
+                              .format(published=published, LARGEST_SIDECAR=number(_LARGEST_SIDECAR)))
     return data
 
 

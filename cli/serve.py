@@ -6,7 +6,7 @@ import click
 
 from mtgrules.cli import translated
 from mtgrules.cli.translated import Command
-from mtgrules.i18n import N_
+from mtgrules.i18n import N_, _
 
 
 @click.command(cls=Command, help=N_(
@@ -39,8 +39,10 @@ def serve(host: str, port: int, open_browser: bool) -> None:
         listening.listen(2048)
     except OSError as error:
         listening.close()
-        mend = "give another --host" if isinstance(error, socket.gaierror) else "choose another with --port, or stop the program using it"
-        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error} ({mend})") from None
+        mend = (_("give another --host") if isinstance(error, socket.gaierror)
+                else _("choose another with --port, or stop the program using it"))
+        raise click.UsageError(_("cannot listen on {host}:{port}: {reason} ({mend})").format(
+            host=host, port=port, reason=error.strerror or error, mend=mend)) from None
     port = listening.getsockname()[1]
     reader = Reader()
     try:
@@ -49,7 +51,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
         listening.close()
         raise
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
-    click.echo(f"mtgrules: serving {address} (Ctrl-C stops)", err=True)
+    click.echo("mtgrules: " + _("serving {address} (Ctrl-C stops)").format(address=address), err=True)
     if open_browser:
         import webbrowser
 

@@ -13,7 +13,7 @@ from mtgrules.cli import translated
 from mtgrules.cli.output import style
 from mtgrules.cli.terminal import safe
 from mtgrules.cli.translated import Command
-from mtgrules.i18n import N_, _, ngettext
+from mtgrules.i18n import N_, _, ngettext, number
 
 SOURCES = ("rules", "mtgjson", "scryfall")
 SCRYFALL_TYPES = ("rulings", "oracle_cards", "default_cards", "all_cards")
@@ -117,7 +117,7 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
         fetched = _(FETCHED[outcome.fetched]) if outcome.fetched in FETCHED else outcome.fetched
         if outcome.records is not None:
             ingested = ngettext("{count} record ({kind})", "{count} records ({kind})", outcome.records).format(
-                count=f"{outcome.records:,}", kind=_(outcome.kind) if outcome.kind else "")
+                count=number(outcome.records), kind=_(outcome.kind) if outcome.kind else "")
         else:
             ingested = _("already ingested")
         click.echo(f"{_(outcome.source)}: {safe(str(outcome.path))}: {fetched}, {ingested}")

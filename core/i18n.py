@@ -241,6 +241,20 @@ def N_(message: str) -> str:
     return message
 
 
+# How each language groups the digits of a large number (CLDR: Spanish leaves four digits
+# alone, French separates thousands by a narrow no-break space).
+_GROUPING = {"en": (",", 4), "es": (".", 5), "fr": ("\u202f", 4)}
+
+
+def number(count: int) -> str:
+    """A whole number written as the person's language writes it: 12,345 / 12.345 / 12 345."""
+    separator, shortest = _GROUPING.get(interface_language(), _GROUPING["en"])
+    digits = str(abs(count))
+    if len(digits) >= shortest:
+        digits = f"{int(digits):,}".replace(",", separator)
+    return f"-{digits}" if count < 0 else digits
+
+
 # The languages the corpus holds most often, by their codes (card data's zhs and zht included).
 _LANGUAGE_NAMES = {
     "en": N_("English"), "es": N_("Spanish"), "fr": N_("French"), "de": N_("German"), "it": N_("Italian"),

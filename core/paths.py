@@ -141,9 +141,10 @@ def _checked(path: Path, setting: str) -> Path:
     must be a folder, and the path short enough for the files inside. Costs one `stat` when the
     folder exists."""
     if len(os.fsencode(os.path.abspath(path))) > LONGEST_FOLDER:
-        raise FolderError(i18n._("{named_briefly} is {count:,} bytes long: the files inside would outgrow the system's limit "
+        raise FolderError(i18n._("{named_briefly} is {count} bytes long: the files inside would outgrow the system's limit "
                             "on a path (4,096 bytes) (set MTGRULES_HOME to a shorter path)")
-                            .format(named_briefly=_named_briefly(path, setting), count=len(os.fsencode(os.path.abspath(path)))))
+                            .format(named_briefly=_named_briefly(path, setting),
+                                    count=i18n.number(len(os.fsencode(os.path.abspath(path))))))
     for place in (path, *path.parents):
         try:
             mode = os.stat(place).st_mode

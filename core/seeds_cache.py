@@ -28,7 +28,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from mtgrules import paths
+from mtgrules import i18n, paths
 from mtgrules.corpus_schema import SCHEMA_VERSION
 from mtgrules.errors import MtgrulesError
 
@@ -61,7 +61,8 @@ def keep(db: sqlite3.Connection, target: Path) -> str | None:
     except (OSError, sqlite3.Error, MtgrulesError) as error:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
-        return f"cannot keep the seeds' corpus in {target.parent} ({error}); reading them into memory at each command"
+        return i18n._("cannot keep the seeds' corpus in {folder} ({error}); reading them into memory at each command").format(
+            folder=target.parent, error=error)
     for other in target.parent.glob(f"{PREFIX}*.sqlite3"):  # other seeds or schema versions
         if other.name != target.name:
             with contextlib.suppress(OSError):

@@ -1132,7 +1132,7 @@ class Store(Queries):
             with self.writing():
                 pass  # creates, migrates or refreshes the seeds, and commits
         except StoreUnwritable as error:
-            self.on_message(f"{error}; reading a copy in memory")
+            self.on_message(_("{error}; reading a copy in memory").format(error=error))
             return self._in_memory(copy_of=self.path if self.path.exists() else None)
         db = self._snapshot_if_ready()
         # A database in WAL mode in a folder that cannot be written cannot be read in place.
@@ -1405,11 +1405,13 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
     writer.db.execute("UPDATE meta SET value = 'stale' WHERE key = 'links'")
     kept = folder.with_name(f"{folder.name}.before-sqlite-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}")
     if rename:
-        on_message(f"moved the corpus in {folder} ({len(manifest)} documents, {count} records) into {database};"
-                   f" the old folder is kept as {kept}")
+        on_message(_("moved the corpus in {folder} ({documents} documents, {count} records) into {database};"
+                     " the old folder is kept as {kept}").format(folder=folder, documents=len(manifest), count=count,
+                                                                 database=database, kept=kept))
     else:
-        on_message(f"read the corpus in {folder} ({len(manifest)} documents, {count} records) into memory:"
-                   f" {database.parent} cannot be written")
+        on_message(_("read the corpus in {folder} ({documents} documents, {count} records) into memory:"
+                     " {parent} cannot be written").format(folder=folder, documents=len(manifest), count=count,
+                                                          parent=database.parent))
     return kept
 
 

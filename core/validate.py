@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mtgrules.errors import ParseError
-from mtgrules.i18n import N_
+from mtgrules.i18n import N_, _, number
 from mtgrules.records import KINDS, Record
 
 SHORT = 1_000  # characters of a name, title, number, code, date or language
@@ -38,13 +38,13 @@ Check = Callable[[Any], str | None]  # None when good, else what is wrong
 def _text(limit: int, optional: bool) -> Check:
     def check(value: Any) -> str | None:
         if value is None:
-            return None if optional else "expected a text, got null"
+            return None if optional else _("expected a text, got {kind}").format(kind="null")
         if not isinstance(value, str):
-            return f"expected a text, got {_kind(value)}"
+            return _("expected a text, got {kind}").format(kind=_kind(value))
         if len(value) > limit:
-            return f"a text of {len(value):,} characters (at most {limit:,})"
+            return _("a text of {length} characters (at most {limit})").format(length=number(len(value)), limit=number(limit))
         if ("\x00" in value) if value.isascii() else _UNWRITABLE.search(value):
-            return "a NUL character or a lone surrogate in the text"
+            return _("a NUL character or a lone surrogate in the text")
         return None
 
     return check
@@ -55,10 +55,11 @@ def _texts(limit: int) -> Check:
 
     def check(value: Any) -> str | None:
         if not isinstance(value, list):
-            return f"expected a list of texts, got {_kind(value)}"
+            return _("expected a list of texts, got {kind}").format(kind=_kind(value))
         if len(value) > ITEMS:
-            return f"a list of {len(value):,} entries (at most {ITEMS:,})"
-        return next((f"entry {n + 1}: {problem}" for n, v in enumerate(value) if (problem := item(v))), None)
+            return _("a list of {count} entries (at most {limit})").format(count=number(len(value)), limit=number(ITEMS))
+        return next((_("entry {entry}: {problem}").format(entry=n + 1, problem=problem)
+                     for n, v in enumerate(value) if (problem := item(v))), None)
 
     return check
 
@@ -68,13 +69,13 @@ def _mapping(value_check: Check) -> Check:
 
     def check(value: Any) -> str | None:
         if not isinstance(value, dict):
-            return f"expected an object, got {_kind(value)}"
+            return _("expected an object, got {kind}").format(kind=_kind(value))
         if len(value) > ITEMS:
-            return f"an object of {len(value):,} entries (at most {ITEMS:,})"
+            return _("an object of {count} entries (at most {limit})").format(count=number(len(value)), limit=number(ITEMS))
         for k, v in value.items():
             problem = key(k) or value_check(v)
             if problem:
-                return f"entry {str(k)[:40]!r}: {problem}"
+                return _("entry {entry}: {problem}").format(entry=repr(str(k)[:40]), problem=problem)
         return None
 
     return check
@@ -83,21 +84,21 @@ def _mapping(value_check: Check) -> Check:
 def _whole(value: Any) -> str | None:
     if value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 31):
         return None
-    return f"expected a whole number from 0, got {_kind(value)}"
+    return _("expected a whole number from 0, got {kind}").format(kind=_kind(value))
 
 
 def _share(value: Any) -> str | None:
     if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1):
         return None
-    return f"expected a number from 0 to 1, got {_kind(value)}"
+    return _("expected a number from 0 to 1, got {kind}").format(kind=_kind(value))
 
 
 def _flag(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"expected true or false, got {_kind(value)}"
+    return None if isinstance(value, bool) else _("expected true or false, got {kind}").format(kind=_kind(value))
 
 
 def _kind_of_record(value: Any) -> str | None:
-    return None if value in KINDS else f"expected one of {', '.join(KINDS)}, got {_kind(value)}"
+    return None if value in KINDS else _("expected one of {kinds}, got {kind}").format(kinds=", ".join(KINDS), kind=_kind(value))
 
 
 _SHORT_OPTIONAL = _text(SHORT, optional=True)
@@ -150,8 +151,8 @@ def check_all(records: Iterable[Record]) -> None:
 
 def _error(record: Record, field: str, problem: str) -> ParseError:
     source = record.source if isinstance(record.source, str) else "?"
-    path, _, line = source[:SOURCE].rpartition(":")
-    what = f"{record.kind} record" if isinstance(record.kind, str) and record.kind in KINDS else "record"
+    path, _colon, line = source[:SOURCE].rpartition(":")
+    what = _("{kind} record").format(kind=record.kind) if isinstance(record.kind, str) and record.kind in KINDS else _("record")
     if path and line.isdigit():
         return ParseError(path, f"{what}: {field}: {problem}", line=int(line), mend=MEND)
     return ParseError(source[:SOURCE], f"{what}: {field}: {problem}", mend=MEND)
@@ -163,13 +164,15 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"a text of {len(value):,} characters" if len(value) > 40 else f"the text {value!r}"
+        if len(value) > 40:
+            return _("a text of {length} characters").format(length=number(len(value)))
+        return _("the text {text}").format(text=repr(value))
     if isinstance(value, int | float):
-        return f"the number {value!r}"
+        return _("the number {number}").format(number=repr(value))
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return type(value).__name__
 
 

@@ -45,6 +45,7 @@ from fnmatch import fnmatchcase
 
 from mtgrules.align.phrases import word_key
 from mtgrules.errors import MtgrulesError
+from mtgrules.i18n import _
 from mtgrules.index import analysis, card_mentions, fusion, query_text, reading, references
 from mtgrules.index.snippets import snippet
 from mtgrules.index.translate import Plan, Translator
@@ -138,10 +139,10 @@ def _lex(text: str) -> list[tuple[str, str, int | None]]:
 def check_syntax(text: str) -> None:
     """Raise QueryError for the mistakes a person makes in a query."""
     if not text.strip():
-        raise QueryError("empty query")
+        raise QueryError(_("empty query"))
     if any("\ud800" <= char <= "\udfff" for char in text):  # bytes that were not UTF-8, as Python keeps them
         shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        raise QueryError(f"the query {shown!r} is not UTF-8 text (type it again; check the terminal's encoding)")
+        raise QueryError(_("the query {shown} is not UTF-8 text (type it again; check the terminal's encoding)").format(shown=repr(shown)))
     if text.count('"') % 2:
         raise QueryError(f'unbalanced quote in query {text!r}: close the phrase with "')
     outside = _QUOTED.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', text)
@@ -151,28 +152,30 @@ def check_syntax(text: str) -> None:
         if depth < 0:
             break
     if depth:
-        raise QueryError(f"unbalanced parentheses in query {text!r}")
+        raise QueryError(_("unbalanced parentheses in query {query}").format(query=repr(text)))
     items = _lex(text)
-    for position, (kind, value, _) in enumerate(items):
+    for position, (kind, value, _where) in enumerate(items):
         if kind == "field" and (position + 1 >= len(items) or not items[position + 1][1].strip()):
-            raise QueryError(f"nothing after {value + ':'!r} in query")
+            raise QueryError(_("nothing after {field} in query").format(field=repr(value + ":")))
     words = [item for item in items if item[0] != "paren"]
     if words and ((words[0][0] == "operator" and words[0][1] != "NOT") or words[-1][0] == "operator"):
-        raise QueryError(f"query {text!r} starts or ends with an operator")
+        raise QueryError(_("query {query} starts or ends with an operator").format(query=repr(text)))
     fuzzy = 0
-    for position, (kind, value, _) in enumerate(items):
+    for position, (kind, value, _where) in enumerate(items):
         if kind != "word" or (position and items[position - 1][0] == "field" and items[position - 1][1] == "number"):
             continue
         if not any(char.isalpha() for char in value) and re.search(r"[*?~]", value):
-            raise QueryError(f"{value!r} has no letters: wildcards and ~ need a word")
+            raise QueryError(_("{word} has no letters: wildcards and ~ need a word").format(word=repr(value)))
         edits = _FUZZY.match(value)
         if edits and edits.group("edits") and int(edits.group("edits")) > MAX_EDITS:
-            raise QueryError(f"{value!r} asks for {int(edits.group('edits')):,} edits: a fuzzy word allows at most {MAX_EDITS}"
-                             f" (write ~ for one, ~{MAX_EDITS} for two)")
+            raise QueryError(_("{word} asks for {edits} edits: a fuzzy word allows at most {most}"
+                               " (write ~ for one, ~{most} for two)").format(word=repr(value), edits=int(edits.group("edits")),
+                                                                            most=MAX_EDITS))
         fuzzy += bool(edits) or bool(re.search(r"[*?].", value) or "?" in value)
     if fuzzy > MAX_FUZZY:
-        raise QueryError(f"query {text[:60]!r} has {fuzzy} fuzzy or wildcard words: at most {MAX_FUZZY} (each is compared with"
-                         " the whole vocabulary); write the others out")
+        raise QueryError(_("query {query} has {count} fuzzy or wildcard words: at most {most} (each is compared with"
+                           " the whole vocabulary); write the others out").format(query=repr(text[:60]), count=fuzzy,
+                                                                                   most=MAX_FUZZY))
 
 
 def _item_node(kind: str, value: str, slop: int | None) -> tuple:
@@ -266,7 +269,7 @@ def parse(text: str, any_word: bool = False) -> tuple:
     check_syntax(text)
     node = _Parser(_lex(text), "or" if any_word else "and").parse()
     if node is None:
-        raise QueryError(f"query {text!r} has nothing to search for")
+        raise QueryError(_("query {query} has nothing to search for").format(query=repr(text)))
     return node
 
 
@@ -635,12 +638,12 @@ class Index:
 
         with tables.reporting(self.reporter):
             if written_before:
-                self.reporter.note("bringing the search tables up to date with the corpus")
+                self.reporter.note(_("bringing the search tables up to date with the corpus"))
             try:
                 with self.corpus.writing() as writer:
                     tables.refresh(writer)
             except StoreUnwritable as error:
-                self.reporter.note(f"{error}; searching a copy in memory")
+                self.reporter.note(_("{error}; searching a copy in memory").format(error=error))
                 self.corpus.read_copy_in_memory()
                 self._copy = True  # kept for the life of this Index: nothing can write the database
                 with self.corpus.writing() as writer:
@@ -702,13 +705,13 @@ class Index:
                 distance = Levenshtein.distance(word, term, score_cutoff=edits)
                 if distance <= edits:
                     found.append((distance, -count, term))
-        return [term for _, _, term in sorted(found)[:MAX_EXPANSIONS]]
+        return [term for _distance, _count, term in sorted(found)[:MAX_EXPANSIONS]]
 
     def wildcard(self, pattern: str, column: str = "words") -> list[str]:
         """The words of `column` matching `pattern` (`*` any letters, `?` one)."""
         start = re.split(r"[*?]", pattern, maxsplit=1)[0]
         found = [(-count, term) for term, count in self.words_from(start, column) if fnmatchcase(term, pattern)]
-        return [term for _, term in sorted(found)[:MAX_EXPANSIONS]]
+        return [term for _count, term in sorted(found)[:MAX_EXPANSIONS]]
 
     # -- searching ---------------------------------------------------------------------------
 
@@ -762,7 +765,8 @@ class Index:
         check_syntax(text)
         view = self.default_view if edition in (None, "latest") else edition
         if view is not None and view not in self.editions and self.editions:
-            raise QueryError(f"no edition {view} in the corpus (it holds {', '.join(self.editions)})")
+            raise QueryError(_("no edition {view} in the corpus (it holds {editions})")
+                             .format(view=view, editions=", ".join(self.editions)))
         # A card named in plain words; one named with `card:` is the person's own filter.
         mentions = self._card_mentions(text) if translate and ":" not in text else []
         # A card with no rulings and no keyword rules has nothing to bring first: its name's
@@ -775,8 +779,9 @@ class Index:
         own = plan.detected or langs
         little = query_text.only_little_words(rest, own) if rest else None
         if little and not mentions:
-            raise QueryError(f"{' '.join(little)!r}: only words too common to search for on their own"
-                             " (articles, prepositions, question words): add a word that says what to find")
+            raise QueryError(_("{words}: only words too common to search for on their own"
+                               " (articles, prepositions, question words): add a word that says what to find")
+                             .format(words=repr(" ".join(little))))
         typed = "" if little else query_text.little_words_left_out(rest, own)[0]
         named_langs = set(re.findall(r"(?<![\w.])lang:(\w+)", text))  # `lang:fr`: the person's choice, as --lang
         wanted = set(asked) if asked else named_langs or {*plan.detected, "en"}
@@ -1035,4 +1040,4 @@ def _remove_old_index_folder(reporter: reading.Reporter) -> None:
         import shutil
 
         shutil.rmtree(old, ignore_errors=True)
-        reporter.note(f"removed {old}, the search index of an earlier version: the search is in the corpus database now")
+        reporter.note(_("removed {old}, the search index of an earlier version: the search is in the corpus database now").format(old=old))

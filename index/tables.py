@@ -49,6 +49,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
 from mtgrules import store
+from mtgrules.i18n import N_
 from mtgrules.index import analysis, entries, reading, schema
 from mtgrules.index.entries import EDITION_KINDS
 from mtgrules.index.reading import (
@@ -188,7 +189,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
 
     count = writer.count()
     rows = linking.iter_rows(writer, english_text=False)  # type: ignore[arg-type]  # a Writer reads as a Store does
-    with reporter.indexing(_records(rows), count, "Reading the corpus for the search") as shown:
+    with reporter.indexing(_records(rows), count, N_("Reading the corpus for the search")) as shown:
         for row, document, record in _with_ids(shown):
             langs_of[views.key(record)].add(record.lang)
             schema.add_card_names(names, record)
@@ -215,7 +216,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
     # The representatives only, by id (500 a read: no sort of the corpus's bodies), in the
     # order of the first pass (terms last: `linking.linked`), which numbers the entries.
     rows = linking.linked(writer, writer.rows_by_id(sorted(written)))  # type: ignore[arg-type]
-    with reporter.indexing(_records(rows), len(written), "Indexing the corpus") as shown:
+    with reporter.indexing(_records(rows), len(written), N_("Indexing the corpus")) as shown:
         for row, _document, record in _with_ids(shown):
             entry = written.pop(row, None)
             if entry is None:

@@ -147,3 +147,14 @@ def test_the_compiled_catalogs_are_package_data():
     patterns = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["mtgrules"]
     carried = {path for pattern in patterns for path in (REPO / "core").glob(pattern)}
     assert {LOCALE / lang / "LC_MESSAGES" / "mtgrules.mo" for lang in i18n.CATALOGS} <= carried
+
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", ["999", "1,001", "12,345", "1,000,001"]),
+                                              ("es", ["999", "1001", "12.345", "1.000.001"]),
+                                              ("fr", ["999", "1\u202f001", "12\u202f345", "1\u202f000\u202f001"])])
+def test_numbers_are_written_as_the_language_writes_them(lang, written, monkeypatch):
+    """A count in a message ("3,803 records") is grouped as the person's language groups digits:
+    Spanish leaves four digits alone and groups with a point, French with a narrow space."""
+    monkeypatch.setenv("MTGRULES_LANG", lang)
+    assert [i18n.number(n) for n in (999, 1001, 12345, 1000001)] == written

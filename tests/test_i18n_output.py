@@ -83,6 +83,13 @@ COMMANDS = [
     ["search", "confabular", "--lang", "fr"],
     ["search", "qwertyuiopzz"],
     ["search", "indestructible", "toughness"],
+    # a query the search refuses: unbalanced, too many edits, little words only, a field with nothing
+    ["search", "(energía"],
+    ["search", "energía~5"],
+    ["search", "de", "la"],
+    ["search", "card:"],
+    ["search", "energía", "AND"],
+    ["search", "--edition", "1999-01-01", "energía"],
     ["rule", "704.5"],
     ["rule", "701.50a", "--lang", "fr"],
     ["rule", "999.9"],
