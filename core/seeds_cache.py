@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from mtgrules import i18n, paths
@@ -33,6 +34,7 @@ from mtgrules.corpus_schema import SCHEMA_VERSION
 from mtgrules.errors import MtgrulesError
 
 FOLDER = "seeds"
+LOCKED_FOR = 2.0  # seconds a copy waits for the seeds' database to be free before it gives up
 PREFIX = "corpus-"
 
 
@@ -45,6 +47,19 @@ def path(seeds_digest: str) -> Path | None:
     return folder / f"{PREFIX}{SCHEMA_VERSION}-{seeds_digest[:16]}.sqlite3"
 
 
+def _given_up_after(seconds: float):
+    """A backup's progress callback that ends it once the source has stayed busy or locked for
+    `seconds`: sqlite3's backup otherwise retries for ever (a write left open on the source, or
+    another connection's lock, hung a first command for over an hour)."""
+    started = time.monotonic()
+
+    def progress(status: int, remaining: int, total: int) -> None:
+        if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) and time.monotonic() - started > seconds:
+            raise sqlite3.OperationalError(f"the database stayed locked for {seconds:g} s")
+
+    return progress
+
+
 def keep(db: sqlite3.Connection, target: Path) -> str | None:
     """Write the database of `db` (the seeds alone, with what was derived from them) to
     `target`; None when done, else the one line saying why not."""
@@ -54,7 +69,7 @@ def keep(db: sqlite3.Connection, target: Path) -> str | None:
         paths.check_no_links(partial)
         copy = sqlite3.connect(partial)
         try:
-            db.backup(copy)
+            db.backup(copy, progress=_given_up_after(LOCKED_FOR), sleep=0.05)
         finally:
             copy.close()
         paths.replace_inside(partial, target)

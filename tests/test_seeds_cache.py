@@ -5,6 +5,7 @@ that cannot be written leaves the seeds read into memory, said in one line."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 
 from click.testing import CliRunner
 
@@ -95,3 +96,21 @@ def test_an_ingest_writes_the_data_folder_and_the_kept_seeds_are_no_longer_read(
     assert CliRunner().invoke(cli, ["ingest", str(next(SEEDS.glob("004_*.txt")))]).exit_code == 0
     corpus = store.Store()
     assert main_file(corpus) == str(isolated_home / "corpus.sqlite3") and not corpus.in_memory
+
+
+def test_keeping_gives_up_when_the_seeds_database_stays_locked(tmp_path):
+    """A copy of a database with a write left open would retry for ever (sqlite3's backup sleeps
+    and retries while the source is busy): it gives up after a bound, says why, leaves nothing."""
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    db.execute("CREATE TABLE records (id INTEGER)")
+    db.commit()
+    db.execute("INSERT INTO records VALUES (1)")  # a write transaction, open
+    target = tmp_path / "cache" / "seeds" / "corpus-1-abc.sqlite3"
+    answers: list = []
+    copying = threading.Thread(target=lambda: answers.append(seeds_cache.keep(db, target)), daemon=True)
+    copying.start()
+    copying.join(seeds_cache.LOCKED_FOR + 10)
+    assert answers, "still copying: the copy waits for ever"
+    said = answers[0]
+    assert said and "stayed locked" in said and "reading them into memory" in said
+    assert not target.exists() and not list(target.parent.glob("*.partial"))
