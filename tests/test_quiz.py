@@ -219,6 +219,9 @@ def test_a_real_terminal_session_interrupted_by_ctrl_c(tmp_path):
     environment = {**os.environ, "MTGRULES_HOME": str(tmp_path / "home")}
     pid, terminal = pty.fork()
     if pid == 0:  # the child: the quiz on the terminal
+        # As a shell starts a foreground command: Ctrl-C's SIGINT at its default, even when this
+        # test runs in a background job without job control (which inherits SIGINT ignored).
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execvpe(sys.executable, [sys.executable, "-m", "mtgrules", "quiz", "--lang", "es", "--kind", "number",
                                     "--count", "3", "--seed", "1"], environment)
     seen = b""
