@@ -55,7 +55,7 @@ def _given_up_after(seconds: float):
 
     def progress(status: int, remaining: int, total: int) -> None:
         if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) and time.monotonic() - started > seconds:
-            raise sqlite3.OperationalError(f"the database stayed locked for {seconds:g} s")
+            raise sqlite3.OperationalError(i18n._("the database stayed locked for {seconds} s").format(seconds=f"{seconds:g}"))
 
     return progress
 
