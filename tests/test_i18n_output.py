@@ -245,3 +245,18 @@ def test_every_help_text_is_a_message_of_the_catalogs():
             texts += [getattr(param, "help", None), param.metavar]
         unmarked += [f"{path}: {text!r}" for text in texts if text and _WORD.search(text) and text not in messages]
     assert not unmarked, unmarked
+
+
+@pytest.mark.parametrize(("lang", "headings"), [
+    ("fr", ["Usage :", "Options :", "Commandes :"]),
+    ("es", ["Uso:", "Opciones:", "Órdenes:"]),
+    ("en", ["Usage:", "Options:", "Commands:"]),
+])
+def test_help_headings_are_punctuated_the_languages_way(lang, headings, monkeypatch):
+    """French sets a space before a colon: "Options :" as its "Usage :", not "Options:"."""
+    monkeypatch.setenv("MTGRULES_LANG", lang)
+    lines = CliRunner().invoke(cli, ["--help"]).output.splitlines()
+    assert lines[0].startswith(headings[0] + " ")
+    assert headings[1] in lines and headings[2] in lines
+    options = CliRunner().invoke(cli, ["search", "--help"]).output.splitlines()
+    assert headings[1] in options
