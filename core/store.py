@@ -946,7 +946,7 @@ def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
     links (`paths.check_no_links`). Its temporary files (sorts, an index built) stay in memory,
     not in the system's temporary folder, outside the data folder."""
     if not uri and target != ":memory:":  # (the one URI is an immutable copy's source, never written)
-        paths.check_no_links(Path(target), *paths.SQLITE_COMPANIONS)
+        paths.check_no_links(target, *paths.SQLITE_COMPANIONS)
     db = sqlite3.connect(target, isolation_level=None, uri=uri, timeout=READER_WAIT_MS / 1000, check_same_thread=False,
                          factory=_Connection)
     if target != ":memory:":
@@ -1229,7 +1229,7 @@ class Store(Queries):
         writer = Writer(db)
         if not _has_schema(db):
             _create_schema(db, corpus=corpus_schema.seeds_alone_corpus())
-            old = corpus_schema.old_layout(self.path)
+            old = Path(corpus_schema.old_layout(self.path))
             if old.exists():
                 _migrate(writer, old, self.path, self.on_message, rename=False)
         writer.sync_embedded()
@@ -1254,7 +1254,7 @@ class Store(Queries):
         fresh = False
         try:
             writer = Writer(db)
-            old = corpus_schema.old_layout(self.path)
+            old = Path(corpus_schema.old_layout(self.path))
             renamed: Path | None = None
             try:
                 ours = _has_schema(db)

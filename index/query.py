@@ -1033,10 +1033,12 @@ def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
 
 def _remove_old_index_folder(reporter: reading.Reporter) -> None:
     """The whoosh index folder of an earlier version, removed once, saying so."""
+    import os
+
     from mtgrules import paths
 
-    old = paths.cache_dir() / "index"
-    if old.is_dir() and not old.is_symlink():
+    old = os.path.join(paths.cache_folder(), "index")
+    if os.path.isdir(old) and not os.path.islink(old):
         import shutil
 
         shutil.rmtree(old, ignore_errors=True)
