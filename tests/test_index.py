@@ -213,6 +213,23 @@ def test_a_heading_found_by_its_title_brings_its_opening_rule_just_before_it(ind
     assert keys(index.search("number:701.50", langs=["en"])) == [("rule", "701.50", "en")], "a number asked for is that rule"
 
 
+def test_a_keyword_term_found_by_its_name_brings_the_rule_that_defines_it_first(monkeypatch):
+    # The keyword table's "Stun counter" (contador de aturdimiento) is linked to 122.1d at
+    # ingest; the rule's words are not the term's: a judge asking for the term reads the rule.
+    use_corpus(monkeypatch, [
+        rule("122.1", "en", "A counter is a marker on an object or player."),
+        rule("122.1d", "en", "If a permanent with one would become untapped, instead remove one of them from it."),
+        rule("603.2", "en", "Whenever a game event matches a trigger event, the ability triggers."),
+        Record(kind="term", lang="en", source="kw:1", title="Stun counter",
+               names={"en": "Stun counter", "es": "contador de aturdimiento"}, rules=["122.1d"]),
+    ])
+    with Index.current() as opened:
+        found = keys(opened.search("contador de aturdimiento"))
+        assert found[:2] == [("rule", "122.1d", "en"), ("term", "Stun counter", "en")]
+        assert keys(opened.search("contador de aturdimiento", kinds=["term"])) == [("term", "Stun counter", "en")], \
+            "asked for terms, the rule is not brought"
+
+
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
     [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
