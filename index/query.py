@@ -592,7 +592,7 @@ class Index:
     across searches (what makes a warm search cheap); each search reads one snapshot."""
 
     def __init__(self, corpus, reporter: reading.Reporter = reading.SILENT):
-        self.corpus = corpus  # a `mtgrules.store.Store`
+        self.corpus = corpus  # a `mtgrules.snapshot.Reader` (or a `mtgrules.store.Store`)
         self.reporter = reporter
         self._snapshot: sqlite3.Connection | None = None
         self._generation: tuple | None = None  # what the tables read last index (`begin`)
@@ -603,10 +603,10 @@ class Index:
     def current(cls, reporter: reading.Reporter = reading.SILENT) -> Index:
         """The search over the user's corpus, its tables brought up to date first when a
         process that did not write them changed the corpus (or an earlier version wrote it)."""
-        from mtgrules import store
+        from mtgrules import paths, snapshot
 
         _remove_old_index_folder(reporter)
-        return cls(store.Store(on_message=reporter.note), reporter)
+        return cls(snapshot.Reader(paths.database_file(), on_message=reporter.note), reporter)
 
     # -- snapshots ---------------------------------------------------------------------------
 
@@ -641,7 +641,7 @@ class Index:
         tables of an older corpus); when the database cannot be written (a read-only folder),
         search a copy in memory, saying so."""
         from mtgrules.index import tables  # the writing: only when the tables are not current
-        from mtgrules.store import StoreUnwritable
+        from mtgrules.snapshot import StoreUnwritable
 
         with tables.reporting(self.reporter):
             if written_before:
@@ -1103,10 +1103,12 @@ def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
 
 def _remove_old_index_folder(reporter: reading.Reporter) -> None:
     """The whoosh index folder of an earlier version, removed once, saying so."""
+    import os
+
     from mtgrules import paths
 
-    old = paths.cache_dir() / "index"
-    if old.is_dir() and not old.is_symlink():
+    old = os.path.join(paths.cache_folder(), "index")
+    if os.path.isdir(old) and not os.path.islink(old):
         import shutil
 
         shutil.rmtree(old, ignore_errors=True)
