@@ -27,8 +27,10 @@ the corpus has it, else in English, its other languages beside it), languages th
 ask for after the others. Question marks are punctuation and little words (articles,
 prepositions, question words) are left out of the plain words (`mtgrules.index.query_text`); a
 card named in plain words, in any language (`mtgrules.index.card_mentions`), brings its rulings
-and its keywords' rules first. A heading or a glossary entry brings the rule it stands for to
-its place, and a heading, its title alone, goes just after that rule (`mtgrules.index.references`).
+and its keywords' rules first. A heading, a glossary entry or a keyword term brings the rule it
+stands for to its place, and a heading, its title alone, goes just after that rule
+(`mtgrules.index.references`); a keyword or a glossary entry the query names by its title adds
+the rules it stands for to the ranking (`_titled_rules`, `_glossary_rules`).
 When no record holds every word, the same runs go again with any word enough, a record holding
 more of the query's words first, and the results say they are partial.
 
@@ -65,6 +67,10 @@ TYPED_WEIGHT = 0.8
 # The weight of the keyword rules a query names by title, beside the searches of its words (a
 # title is often a common verb too, "Counter", "Cast"; half weight did worse on the development half).
 TITLED_WEIGHT = 1.0
+# The weight of the rules a glossary entry named by its title stands for, beside the searches
+# of the query's words: a nudge among what the words found (0.1 and 0.2 did alike on the judge
+# queries' development half; 0.4 and more let "mana", "land", "spell" entries crowd the page).
+GLOSSARY_WEIGHT = 0.2
 # A keyword's title whose word is in more than this share of the records names too much.
 COMMON_TITLE_SHARE = 0.08
 # How much a card record's fused score counts beside rules and rulings.
@@ -796,6 +802,10 @@ class Index:
         if titled:  # a query naming a keyword ("sacrificar una criatura": 701.21 Sacrifice)
             named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in titled), None, TITLED_WEIGHT, wanted, ["rule"],
                                     first=SUPPORT))
+        glossed = self._glossary_rules(english, view) if translate and typed and ":" not in text and "NOT" not in text else []
+        if glossed:  # a query naming a glossary entry ("ficha de criatura": Token, section 111)
+            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in glossed), None, GLOSSARY_WEIGHT, wanted,
+                                    ["rule", "section"], first=SUPPORT))
         for any_word in (False, True):
             # An incomplete translation (a word dropped) asks a looser question: partial only.
             used = [t for t in plan.translations if t.complete or any_word]
@@ -819,24 +829,39 @@ class Index:
 
     def _titled_rules(self, english: list[str], view: str | None) -> list[str]:
         """The keyword rules whose titles the query typed in English or its English
-        translations name (`card_mentions.titled_rules`), but for a one-word title that is a
+        translations name (`card_mentions.titled_rules`, `_named_titles`)."""
+        if view not in self._titles:
+            self._titles[view] = self._cards.titles(view)
+        return self._named_titles(english, self._titles[view])
+
+    def _glossary_rules(self, english: list[str], view: str | None) -> list[str]:
+        """The rules the glossary entries the query names by their titles stand for (their
+        "See rule …", `references.pointed`): "creature token" names the entry Token, which
+        stands for section 111 (whose opening rule 111.1 says what a token is, without the
+        word "creature"). Named as keyword titles are (`_named_titles`)."""
+        spans = list(dict.fromkeys(span for text in english for span in card_mentions.title_spans(text)))
+        entries = self._cards.glossary(view, spans)
+        named = self._named_titles(english, {title: [title] for title in entries})
+        pointed = (references.pointed({"kind": "glossary", "body": text}) for title in named for text in entries[title])
+        return list(dict.fromkeys(number for numbers in pointed for number in numbers))
+
+    def _named_titles(self, english: list[str], titles: dict[str, list[str]]) -> list[str]:
+        """What `titles` (title, `card_mentions.normalized` → values) gives for the titles the
+        English texts name (`card_mentions.titled_rules`), but for a one-word title that is a
         word of one record in twelve: it names too much to stand for its rule ("energy counter"
         and "marqueurs poison", translated "counter poison", are about counters, not 701.6
         Counter; "cast" is in every other rule)."""
-        if view not in self._titles:
-            self._titles[view] = self._cards.titles(view)
-        titles = self._titles[view]
-        found = list(dict.fromkeys(number for text in english for number in card_mentions.titled_rules(text, titles)))
+        found = list(dict.fromkeys(value for text in english for value in card_mentions.titled_rules(text, titles)))
         if not found:
             return []
         self._vocabulary()
         entries = self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0  # ids run from 1: no count
         wanted = set(found)
-        common = {number for title, numbers in titles.items() if wanted & set(numbers) and " " not in title
+        common = {value for title, values in titles.items() if wanted & set(values) and " " not in title
                   and (self.db.execute("SELECT doc FROM temp.search_vocabulary WHERE col = 'body' AND term = ?",
                                        (word_key(title, "en"),)).fetchone() or (0,))[0] > COMMON_TITLE_SHARE * entries
-                  for number in numbers}
-        return [number for number in found if number not in common]
+                  for value in values}
+        return [value for value in found if value not in common]
 
     def _has_rulings(self, card: str) -> bool:
         """Whether a ruling in the corpus is on `card` (its English name, folded as the card column is)."""
@@ -863,6 +888,7 @@ class Index:
         lists: list[fusion.Ranked[str]] = []
         shown: dict[str, _Found] = {}
         first: dict[str, float] = {}
+        by_number: set[str] = set()  # keys shown as a SUPPORT run found them
         found_any = False
         for langs, text, translation, weight, asked, run_kinds, named in runs:
             if not langs:
@@ -884,9 +910,18 @@ class Index:
                 keys.append(key)
                 shares.append(fusion.coverage_weight(hit.share, 1.0))
                 scales.append(self._sample_scale(hit.hit.lang, hit.hit.kind))
-                if key not in shown or _preference(hit, asked, own) > _preference(shown[key], shown[key].run.asked, own):
+                # A hit is shown as the run that found it in the best language found it, and as
+                # a search of the query's words rather than of the numbers it names (SUPPORT:
+                # nothing of the query to mark in its snippet, no translation to show).
+                better = key not in shown or _preference(hit, asked, own) > _preference(shown[key], shown[key].run.asked, own)
+                if better or (key in by_number and named != SUPPORT
+                              and _preference(hit, asked, own) == _preference(shown[key], shown[key].run.asked, own)):
                     shown[key] = hit
                     hit.run.asked = asked
+                    if named == SUPPORT:
+                        by_number.add(key)
+                    else:
+                        by_number.discard(key)
             lists.append(fusion.Ranked(keys, weight, asked, shares, scales))
             if named and named != SUPPORT:
                 first.update(dict.fromkeys(keys, NAMED_BOOST))
