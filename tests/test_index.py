@@ -613,3 +613,15 @@ def test_a_phrase_is_found_with_its_last_word_in_another_form(index):
     # The French stemmer keeps "continus" whole; "effet continu" (continuous effect) has the key "continu".
     english = [t.query for t in index.search("couches des effets continus").plan.translations if t.target == "en"]
     assert english and '"continuous effect"' in english[0]
+
+
+def test_only_sure_lexicon_pairs_make_english_terms():
+    # A pair learned three times from a clumsy alignment must not make "criatura girada" the
+    # phrase "creature tapped"; a sure pair's English, glossary titles and keyword names do.
+    from mtgrules.align.lexicon import Entry, Lexicon
+    from mtgrules.index import tables
+
+    lexicon = Lexicon([Entry("it", "creatura tappata in questo", "creature tapped", 0.643, 3, "cards"),
+                       Entry("es", "daño letal", "lethal damage", 1.0, 0, "core-terms")])
+    glossary = Record(kind="glossary", lang="en", source="cr:9", title="Poison Counter", text="A counter.")
+    assert tables.english_terms([glossary], lexicon) == {"lethal_damag", "poison_counter"}
