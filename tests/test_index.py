@@ -572,8 +572,15 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     assert english("qu'arrive-t-il si un sort est contrecarré ?") == ["(spell is countered)"]
     # German writes compounds as one word; card text prints their parts: "Friedhof" + "Karte".
     assert english("Friedhofskarte") == ["graveyard card"]
-    # Read as Spanish, "efeitos" is no word; Portuguese has it: each word from the language that knows it.
+    # Portuguese has "efeitos", not "contínuos"; its neighbour Spanish has "continuos": each word
+    # from the language that knows it.
     assert english("camadas de efeitos contínuos") == ['"continuous effects"']
+    # German nouns end in "-en" as its infinitives do: "Schaden" is not "schaue" (look), and
+    # "verlieren" is "verliert" (loses), not "verewigen" (eternalize).
+    assert english("Lebenspunkte verlieren") == ["life loses"]
+    assert "look" not in english("Schaden durch Trampelschaden")[0]
+    # Portuguese little words count for Portuguese: "uma", "é" are not Spanish.
+    assert index.search("O que acontece se uma mágica é anulada?").plan.detected == ["pt"]
 
 
 def test_a_word_two_languages_spell_is_searched_in_what_each_means(monkeypatch):
