@@ -249,6 +249,19 @@ def test_a_glossary_entry_named_by_its_title_brings_the_rules_it_stands_for_up(m
             "not named, the entry brings nothing"
 
 
+def test_the_rule_that_defines_what_a_query_names_comes_before_rules_using_its_words(monkeypatch):
+    use_corpus(monkeypatch, [
+        rule("702.144a", "en", "Demonstrate is a triggered ability: when you cast this spell, you may copy the spell."),
+        rule("707.12", "en", "An effect may copy a spell and let you choose new targets for the copy of the spell."),
+        rule("707.10", "en", "To copy a spell, activated ability, or triggered ability means to put a copy of it onto the"
+                             " stack; a copy of a spell isn't cast and a copy of an activated ability isn't activated."
+                             " A copy of a spell copies the decisions made for it, including modes and targets."),
+    ])
+    with Index.current() as opened:
+        assert keys(opened.search("copy spell", langs=["en"]))[0] == ("rule", "707.10", "en")
+        assert keys(opened.search("copy spell", langs=["en"], translate=False))[0] == ("rule", "707.10", "en")
+
+
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
     [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
