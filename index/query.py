@@ -176,14 +176,14 @@ def check_syntax(text: str) -> None:
     for position, (kind, value, _where) in enumerate(items):
         if kind != "word" or (position and items[position - 1][0] == "field" and items[position - 1][1] == "number"):
             continue
-        if not any(char.isalpha() for char in value) and re.search(r"[*?~]", value):
+        if not any(char.isalpha() for char in value) and any(char in value for char in "*?~"):
             raise QueryError(_("{word} has no letters: wildcards and ~ need a word").format(word=repr(value)))
         edits = _FUZZY.match(value)
         if edits and edits.group("edits") and int(edits.group("edits")) > MAX_EDITS:
             raise QueryError(_("{word} asks for {edits} edits: a fuzzy word allows at most {most}"
                                " (write ~ for one, ~{most} for two)").format(word=repr(value), edits=int(edits.group("edits")),
                                                                             most=MAX_EDITS))
-        fuzzy += bool(edits) or bool(re.search(r"[*?].", value) or "?" in value)
+        fuzzy += bool(edits) or "*" in value[:-1] or "?" in value  # (a query's words hold no newline)
     if fuzzy > MAX_FUZZY:
         raise QueryError(_("query {query} has {count} fuzzy or wildcard words: at most {most} (each is compared with"
                            " the whole vocabulary); write the others out").format(query=repr(text[:60]), count=fuzzy,
@@ -196,9 +196,9 @@ def _item_node(kind: str, value: str, slop: int | None) -> tuple:
     fuzzy = _FUZZY.match(value)
     if fuzzy:
         return ("fuzzy", fuzzy.group("word"), int(fuzzy.group("edits") or 1), int(fuzzy.group("prefix") or 1))
-    if value.endswith("*") and not re.search(r"[*?]", value[:-1]):
+    if value.endswith("*") and "*" not in value[:-1] and "?" not in value[:-1]:
         return ("prefix", value[:-1])
-    if re.search(r"[*?]", value):
+    if "*" in value or "?" in value:
         return ("wild", value)
     return ("word", value)
 
@@ -797,7 +797,7 @@ class Index:
                                " (articles, prepositions, question words): add a word that says what to find")
                              .format(words=repr(" ".join(little))))
         typed = "" if little else query_text.little_words_left_out(rest, own)[0]
-        named_langs = set(re.findall(r"(?<![\w.])lang:(\w+)", text))  # `lang:fr`: the person's choice, as --lang
+        named_langs = set(re.findall(r"(?<![\w.])lang:(\w+)", text)) if "lang:" in text else set()  # `lang:fr`: as --lang
         wanted = set(asked) if asked else named_langs or {*plan.detected, "en"}
         named = [fusion_run(langs, f'card:"{m.card}"', None, 1.0, wanted, ["ruling"], first=m.card) for m in mentions]
         rules = [number for m in mentions for number in self._cards.keyword_rules(m.card, view)] if mentions else []
