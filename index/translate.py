@@ -607,7 +607,9 @@ def _as_searched(phrase: str, target: str) -> str:
 def _tidy(pieces: list[str]) -> str:
     """Pieces joined, with operators that lost an operand (a dropped word) removed."""
     joined = " ".join(query_text.tidy(pieces))
-    return re.sub(r"\(\s*\)", "", joined).replace("( ", "(").replace(" )", ")").strip()
+    if "(" in joined:
+        joined = re.sub(r"\(\s*\)", "", joined)
+    return joined.replace("( ", "(").replace(" )", ")").strip()
 
 
 def _shown_source(items: list[_Item]) -> str:

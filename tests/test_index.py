@@ -262,6 +262,22 @@ def test_the_rule_that_defines_what_a_query_names_comes_before_rules_using_its_w
         assert keys(opened.search("copy spell", langs=["en"], translate=False))[0] == ("rule", "707.10", "en")
 
 
+def test_a_hit_shown_in_the_query_language_carries_its_english_text(index):
+    # One hit a record: the seed's Spanish 704.5f, shown in the query's language, with the
+    # English text a judge cites beside it, found by the translation or read by its number.
+    for translate in (True, False):
+        hits = index.search("criaturas", translate=translate).hits
+        assert (hits[0].key, hits[0].lang) == (["rule", "704.5f"], "es")
+        assert "toughness 0 or less goes to its owner" in hits[0].english.replace(MARK_START, "").replace(MARK_END, "")
+        # marked as the English search of the query marked it (none without translation)
+        assert (f"{MARK_START}creature{MARK_END}" in hits[0].english) == translate
+        assert all(hit.english is None for hit in hits if hit.lang == "en")
+    [ruling] = [hit for hit in index.search("contador de energía", kinds=["ruling"]).hits if hit.lang == "es"]
+    assert ruling.english.replace(MARK_START, "").replace(MARK_END, "") == "{E} stands for one energy counter."
+    [zh] = index.search("防御力", langs=["zh"]).hits
+    assert zh.english is not None and "toughness" in zh.english
+
+
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
     [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
