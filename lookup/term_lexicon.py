@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from mtgrules import corpus_schema
 from mtgrules.align import learned, phrases
@@ -33,16 +32,32 @@ MIN_SCORE = 0.5
 CARD_SOURCES = frozenset({"cards"})
 
 
-@dataclass(frozen=True)
 class Pair:
-    """A translation of an English term into `lang`, with how sure it is and where it was seen."""
+    """A translation of an English term into `lang`, with how sure it is and where it was seen.
+    Equal (and hashed) by its fields. (A plain class: a dataclass costs every `mtgrules term`
+    some 0.4 ms to make.)"""
 
-    lang: str
-    phrase: str
-    english: str
-    score: float
-    count: int  # parallel segments the pair was seen in; 0 for a pair stated by the records
-    sources: tuple[str, ...]  # cards, rules, rulings, cognate, keywords, titles, glossary
+    __slots__ = ("count", "english", "lang", "phrase", "score", "sources")
+
+    def __init__(self, lang: str, phrase: str, english: str, score: float, count: int, sources: tuple[str, ...]):
+        self.lang = lang
+        self.phrase = phrase
+        self.english = english
+        self.score = score
+        self.count = count  # parallel segments the pair was seen in; 0 for a pair stated by the records
+        self.sources = sources  # cards, rules, rulings, cognate, keywords, titles, glossary
+
+    def _fields(self) -> tuple:
+        return (self.lang, self.phrase, self.english, self.score, self.count, self.sources)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pair) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Pair({}, {}, {}, {}, {}, {})".format(*map(repr, self._fields()))
 
     @property
     def learned(self) -> bool:
@@ -87,8 +102,9 @@ class TermLexicon:
     ask for the names of one English term, which a substring test finds among the raw lines
     without folding the other two thousand."""
 
-    def __init__(self, lines: list[str]):
+    def __init__(self, lines: list[str], joined: str | None = None):
         self.lines = lines
+        self._joined = joined  # the lines joined by newlines, when the caller has them
         self._first_words: dict[str, list[int]] | None = None
         self._pairs: dict[int, Pair | None] = {}
         self._lowered: str | None = None  # every line, lowercased (`_lines_holding`)
@@ -99,9 +115,13 @@ class TermLexicon:
         text = corpus_schema.packaged_file(COMMITTED).read_text(encoding="utf-8")  # not importlib.resources: see there
         lines = text.splitlines()[1:]
         # The pairs learned from the person's card data at ingest (`mtgrules.align.learned`).
-        lines += ["\t".join([lang, phrase, english, f"{score:.3f}", str(count), sources])
+        taught = ["\t".join([lang, phrase, english, f"{score:.3f}", str(count), sources])
                   for lang, phrase, english, score, count, sources in learned.stored_rows(corpus.db)]
-        return cls(lines)
+        # The committed lines joined are the file's text after its header when "\n" is its one
+        # line break (as written): kept, so that `_lines_holding` need not join 8,000 lines again.
+        body = text.partition("\n")[2].removesuffix("\n")
+        joined = "\n".join([body, *taught]) if lines and len(lines) == body.count("\n") + 1 else None
+        return cls(lines + taught, joined)
 
     def _pair(self, index: int) -> Pair | None:
         if index not in self._pairs:
@@ -139,7 +159,7 @@ class TermLexicon:
         lines lowercased and joined, where a loop over 16,000 lines cost a term lookup 5 ms.
         Lowercasing never makes or takes a newline, so the newlines before a match count its line."""
         if self._lowered is None:
-            self._lowered = "\n".join(self.lines).lower()
+            self._lowered = (self._joined if self._joined is not None else "\n".join(self.lines)).lower()
         text = self._lowered
         index, counted, start = 0, 0, 0
         while (hit := text.find(probe, start)) != -1:
