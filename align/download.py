@@ -112,7 +112,11 @@ def fetch(url: str, limit: int = SMALL_DOCUMENT) -> bytes:
 
 
 def _size(count: int) -> str:
-    return f"{count / 2**30:,.0f} GiB" if count >= 2**30 else f"{count / 2**20:,.0f} MiB" if count >= 2**20 else f"{count:,} bytes"
+    if count >= 2**30:
+        return _("{count} GiB").format(count=number(round(count / 2**30)))
+    if count >= 2**20:
+        return _("{count} MiB").format(count=number(round(count / 2**20)))
+    return _("{count} bytes").format(count=number(count))
 
 
 def download(url: str, target: Path, *, sha256: str | None = None, size: int | None = None,

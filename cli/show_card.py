@@ -41,7 +41,9 @@ def match_line(match: CardMatch) -> str | None:
 
 def _print_card(entry: dict, langs: list[str], match: CardMatch, links: bool) -> None:
     entry = safe_data(entry)
-    names = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items() if lang != "en")
+    # A name printed the same as the English one ("Kitnap" in French) says nothing beside it.
+    names = " · ".join(f"{lang}: {name}" for lang, name in entry["names"].items()
+                       if lang != "en" and name.casefold() != entry["card"].casefold())
     echo_wrapped(entry["card"] + (f"  ({names})" if names else ""), subsequent="    ", head=entry["card"], head_style={"bold": True})
     how = match_line(match)
     how = safe(how) if how else how

@@ -67,8 +67,26 @@ def in_language(command: click.Command, ctx: click.Context | None) -> Iterator[N
             setattr(owner, attribute, value)
 
 
+# click writes a help heading as "Options:"; French sets a space before the colon ("Options :"),
+# as its "Usage :" does, so the whole heading line is a message.
+HEADING = N_("{heading}:")
+
+
+class HelpFormatter(click.HelpFormatter):
+    """click's help layout, with its headings ("Options", "Commands") punctuated the person's way."""
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}{_(HEADING).format(heading=heading)}\n")
+
+
+class Context(click.Context):
+    formatter_class = HelpFormatter
+
+
 class Command(click.Command):
     """A click command whose words are message ids, shown in the person's language."""
+
+    context_class = Context
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("options_metavar", OPTIONS_METAVAR)

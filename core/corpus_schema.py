@@ -9,8 +9,12 @@ the packaged files too.
 from __future__ import annotations
 
 import functools
+import os
 import sqlite3
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SCHEMA_VERSION = 1
 EMBEDDED_RECORDS = "seeds.jsonl"
@@ -104,22 +108,29 @@ _TABLES = {statement.split()[2]: statement.strip() for statement in SCHEMA.split
 
 
 def packaged_file(name: str) -> Path:
+    """`packaged_path(name)` as a Path, for the readers of a whole file."""
+    from pathlib import Path  # not on a search's path, which reads digests (`packaged_digest`)
+
+    return Path(packaged_path(name))
+
+
+def packaged_path(name: str) -> str:
     """A data file of the `mtgrules.corpus` package (the seed records, the committed lexicon),
     by its path in the package's folder as the import system finds it (without importing the
     package, which belongs to a higher layer). Not `importlib.resources`: its import (zipfile,
     importlib.resources.readers, typing...) costs each cold search 3-5 ms, and mtgrules is
     installed as files (a wheel unpacked, or a checkout), never run from a zip."""
-    return _corpus_package() / name
+    return os.path.join(_corpus_package(), name)
 
 
 @functools.cache
-def _corpus_package() -> Path:
+def _corpus_package() -> str:
     from importlib.util import find_spec
 
     spec = find_spec("mtgrules.corpus")
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError("the package mtgrules.corpus (the packaged seeds and lexicon) is not installed")
-    return Path(spec.submodule_search_locations[0])
+    return spec.submodule_search_locations[0]
 
 
 def packaged_digest(*names: str) -> str:
@@ -133,7 +144,8 @@ def packaged_digest(*names: str) -> str:
 
     length, checksum = 0, 0
     for name in names:
-        data = packaged_file(name).read_bytes()
+        with open(packaged_path(name), "rb") as handle:
+            data = handle.read()
         length += len(data)
         checksum = zlib.crc32(data, checksum)
     return f"{length:x}-{checksum:08x}"
@@ -188,16 +200,16 @@ def fingerprint(corpus: str | None, generation: int) -> str:
     return f"{corpus}-{generation}"
 
 
-def old_layout(database: Path) -> Path:
+def old_layout(database: str | Path) -> str:
     """Where an earlier version kept the corpus: `corpus/manifest.json` beside the database."""
-    return database.parent / "corpus" / "manifest.json"
+    return os.path.join(os.path.dirname(database), "corpus", "manifest.json")
 
 
-def seeds_alone(database: Path) -> bool:
+def seeds_alone(database: str | Path) -> bool:
     """True when the corpus is the packaged seeds alone: nothing ingested yet, so no database
     file (nor an earlier version's corpus to migrate). The store then reads the seeds' corpus
     kept in the cache folder (`mtgrules.seeds_cache`), written there by the first command."""
-    return not database.exists() and not old_layout(database).exists()
+    return not os.path.exists(database) and not os.path.exists(old_layout(database))
 
 
 def seeds_alone_corpus() -> str:

@@ -28,7 +28,6 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from pathlib import Path
 
 from mtgrules import (
     paths,
@@ -37,7 +36,7 @@ from mtgrules import (
 from mtgrules.errors import MtgrulesError
 
 DOMAIN = "mtgrules"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "locale")
 SOURCE_LANGUAGE = "en"
 # The languages with a catalog: the interface speaks these; any other code is English labels.
 CATALOGS = ("es", "fr")
@@ -128,7 +127,7 @@ def speaking(lang: str) -> Iterator[None]:
 
     domain = gettext.textdomain()
     person = os.environ.get("LANGUAGE")
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     gettext.textdomain(DOMAIN)
     _PERSON_LANGUAGE.append(person)
     os.environ["LANGUAGE"] = lang
@@ -163,22 +162,22 @@ def configured_language() -> str | None:
 _FINDING_SETTINGS: list[bool] = []
 
 
-# What `paths.data_dir()` is worked out from.
+# What `paths.data_folder()` is worked out from.
 _FOLDER_VARIABLES = ("MTGRULES_HOME", "XDG_DATA_HOME", "HOME")
 
 
 @lru_cache(maxsize=4)
 def _settings_file(*_environment: str | None) -> str:
     """The settings file's path, kept per value of `_FOLDER_VARIABLES` (the arguments):
-    `paths.data_dir()` checks the folders on the way, a dozen system calls, and the language is
+    `paths.data_folder()` checks the folders on the way, a dozen system calls, and the language is
     asked for at every message. Whether the file is there is asked each time."""
-    return str(paths.data_dir() / settings.FILE_NAME)
+    return os.path.join(paths.data_folder(), settings.FILE_NAME)
 
 
 @lru_cache(maxsize=4)
 def _configured(path: str, _mtime: int, _size: int) -> str | None:
     try:
-        value = settings.read_all(Path(path)).get("language")
+        value = settings.read_all(path).get("language")
     except (settings.SettingError, OSError):
         return None  # `mtgrules config` names the damage; the interface falls back to English
     return settings.language_code(value) if value else None

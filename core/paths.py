@@ -36,10 +36,48 @@ import contextlib
 import errno
 import os
 import stat
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mtgrules import i18n  # a module: i18n imports this one
 from mtgrules.errors import MtgrulesError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# The folders are worked out as strings (`data_folder`, `cache_folder`, `database_file`): a
+# search reads them and nothing else, and pathlib (with the urllib.parse, ipaddress and fnmatch
+# it imports) cost every cold search 4 ms. `data_dir()` and the others hand the same path out
+# as a Path for the commands that write.
+
+
+def _as_path(folder: str) -> Path:
+    from pathlib import Path  # for the writers; see above
+
+    return Path(folder)
+
+
+def _plain(path: str) -> str:
+    """`path` written as pathlib writes it (`str(Path(path))`): no `.` parts, no doubled or
+    trailing slashes; `..` kept. The folders named in messages read as they always have."""
+    root = "//" if path.startswith("//") and not path.startswith("///") else "/" if path.startswith("/") else ""
+    parts = [part for part in path.split("/") if part and part != "."]
+    return root + "/".join(parts) or "."
+
+
+def _join(folder: str, *names: str) -> str:
+    return _plain(os.path.join(folder, *names))
+
+
+def _and_above(path: str) -> list[str]:
+    """`path` and each folder above it, as `(Path(path), *Path(path).parents)` lists them."""
+    places = [path]
+    while path not in ("/", "//", "."):
+        parent = os.path.dirname(path) or "."
+        if parent == path:
+            break
+        places.append(parent)
+        path = parent
+    return places
 
 
 def elsewhere() -> str:
@@ -56,23 +94,43 @@ class FolderError(MtgrulesError):
 LONGEST_FOLDER = 3_800
 
 
-def data_dir() -> Path:
+def data_folder() -> str:
     """The folder of the user's corpus (the database of ingested records) and quiz progress."""
     home = _mtgrules_home()
     if home is not None:
         return _checked(home, "MTGRULES_HOME")
-    return _checked(_xdg("XDG_DATA_HOME", ".local/share") / "mtgrules", "XDG_DATA_HOME")
+    return _checked(_join(_xdg("XDG_DATA_HOME", ".local/share"), "mtgrules"), "XDG_DATA_HOME")
 
 
-def cache_dir() -> Path:
+def cache_folder() -> str:
     """The folder of derived data (the lexicon learned from the corpus): safe to delete, made again on demand."""
     home = _mtgrules_home()
     if home is not None:
-        return _checked(home / "cache", "MTGRULES_HOME")
-    return _checked(_xdg("XDG_CACHE_HOME", ".cache") / "mtgrules", "XDG_CACHE_HOME")
+        return _checked(_join(home, "cache"), "MTGRULES_HOME")
+    return _checked(_join(_xdg("XDG_CACHE_HOME", ".cache"), "mtgrules"), "XDG_CACHE_HOME")
 
 
-def _mtgrules_home() -> Path | None:
+def database_file() -> str:
+    """The corpus database (`mtgrules.store`)."""
+    return _join(data_folder(), "corpus.sqlite3")
+
+
+def data_dir() -> Path:
+    """`data_folder()` as a Path."""
+    return _as_path(data_folder())
+
+
+def cache_dir() -> Path:
+    """`cache_folder()` as a Path."""
+    return _as_path(cache_folder())
+
+
+def database_path() -> Path:
+    """`database_file()` as a Path."""
+    return _as_path(database_file())
+
+
+def _mtgrules_home() -> str | None:
     """MTGRULES_HOME when set. Set but empty is a mistake (`MTGRULES_HOME= mtgrules …`, a variable
     that expanded to nothing), refused: falling back on the home folder would write where the
     person meant not to."""
@@ -81,28 +139,28 @@ def _mtgrules_home() -> Path | None:
         return None
     if not home.strip():
         raise FolderError(i18n._("MTGRULES_HOME is set but empty (set it to a folder, or unset it to use the home folder)"))
-    return Path(home)
-
-
-def database_path() -> Path:
-    """The corpus database (`mtgrules.store`)."""
-    return data_dir() / "corpus.sqlite3"
+    return _plain(home)
 
 
 def corpus_dir() -> Path:
     """Where versions before the database kept the corpus (`manifest.json`, `documents/`):
     read once, to migrate it."""
-    return _checked(data_dir() / "corpus", "MTGRULES_HOME")
+    return _as_path(_checked(_join(data_folder(), "corpus"), "MTGRULES_HOME"))
 
 
-def _xdg(variable: str, fallback: str) -> Path:
+def _xdg(variable: str, fallback: str) -> str:
     value = os.environ.get(variable)
     if value and os.path.isabs(value):
-        return Path(value)
-    return user_home() / fallback  # unset, empty or relative: ignored, as the specification says
+        return _plain(value)
+    return _join(_user_home(), fallback)  # unset, empty or relative: ignored, as the specification says
 
 
 def user_home() -> Path:
+    """`_user_home()` as a Path."""
+    return _as_path(_user_home())
+
+
+def _user_home() -> str:
     """The user's home folder: `HOME`, else (HOME unset or empty) the password database's entry
     for this user. Either must be an absolute path to an existing folder other than the root of
     the file system. A HOME that names something else (a missing folder, a relative path) is a
@@ -111,7 +169,7 @@ def user_home() -> Path:
     candidates = (given,) if given else (_password_home(),)
     for candidate in candidates:
         if candidate and os.path.isabs(candidate) and os.path.isdir(candidate) and not _is_root(candidate):
-            return Path(candidate)
+            return _plain(candidate)
     if given is None or not given:
         what = i18n._("is not set") if given is None else i18n._("is empty")
     elif os.path.isabs(given) and not os.path.isdir(given):
@@ -132,11 +190,11 @@ def _password_home() -> str | None:
 
 
 def _is_root(folder: str) -> bool:
-    resolved = Path(folder).resolve()
-    return resolved == resolved.parent
+    resolved = os.path.realpath(folder)
+    return os.path.dirname(resolved) == resolved
 
 
-def _checked(path: Path, setting: str) -> Path:
+def _checked(path: str, setting: str) -> str:
     """`path` if it is a folder or can become one: the first part of it that exists, walking up,
     must be a folder, and the path short enough for the files inside. Costs one `stat` when the
     folder exists."""
@@ -145,7 +203,7 @@ def _checked(path: Path, setting: str) -> Path:
                             "on a path (4,096 bytes) (set MTGRULES_HOME to a shorter path)")
                             .format(named_briefly=_named_briefly(path, setting),
                                     count=i18n.number(len(os.fsencode(os.path.abspath(path))))))
-    for place in (path, *path.parents):
+    for place in _and_above(path):
         try:
             mode = os.stat(place).st_mode
         except (FileNotFoundError, NotADirectoryError):
@@ -155,7 +213,8 @@ def _checked(path: Path, setting: str) -> Path:
                                     .format(named=_named(place, setting), readlink=os.readlink(place), ELSEWHERE=elsewhere())) from None
             continue  # not there yet, or a file above it: the walk finds which
         except OSError as error:
-            raise FolderError(f"{_named(place, setting)}: {_reason(error)} ({_mend(error.errno, setting, place.parent)})") from None
+            above = os.path.dirname(place) or "."
+            raise FolderError(f"{_named(place, setting)}: {_reason(error)} ({_mend(error.errno, setting, above)})") from None
         if stat.S_ISDIR(mode):
             return path
         raise FolderError(i18n._("{named} is a file, not a folder ({mend})")
@@ -163,21 +222,21 @@ def _checked(path: Path, setting: str) -> Path:
     return path
 
 
-def _named_briefly(place: Path, setting: str) -> str:
+def _named_briefly(place: str, setting: str) -> str:
     """The folder's first and last characters: a path thousands of characters long is no line."""
-    shown = str(place)
+    shown = place
     shown = shown if len(shown) <= 80 else f"{shown[:40]}…{shown[-30:]}"
     if os.environ.get(setting):
         return i18n._("the folder {shown} (from {setting})").format(shown=shown, setting=setting)
     return i18n._("the folder {shown}").format(shown=shown)
 
 
-def _named(place: Path, setting: str) -> str:
+def _named(place: str, setting: str) -> str:
     """The path, with the variable that chose it when the user set one."""
     value = os.environ.get(setting)
     if not value or (not os.path.isabs(value) and setting != "MTGRULES_HOME"):
-        return str(place)
-    if Path(value) == place:
+        return place
+    if _plain(value) == place:
         return f"{setting}={value}"
     return i18n._("{place} (in {setting}={value})").format(place=place, setting=setting, value=value)
 
@@ -188,7 +247,7 @@ def _reason(error: OSError) -> str:
     return (error.strerror or str(error)).lower()
 
 
-def _mend(code: int | None, setting: str, place: Path | None = None) -> str:
+def _mend(code: int | None, setting: str, place: str | None = None) -> str:
     if code in (errno.EACCES, errno.EPERM):
         if place is None:
             return i18n._("make it readable and writable for you, {elsewhere}").format(elsewhere=elsewhere())
@@ -213,18 +272,18 @@ def check_writable(folder: Path) -> Path:
     """`folder` when this process can write there (or create it): the first part of it that
     exists must let us add entries. Nothing is created. For commands that must write (ingest,
     quiz) to say so in one line before doing any work."""
-    place = next((p for p in (folder, *folder.parents) if os.path.exists(p)), Path("/"))
+    place = next((p for p in _and_above(os.fspath(folder)) if os.path.exists(p)), "/")
     if os.access(place, os.W_OK | os.X_OK):
         return folder
     read_only = _read_only_file_system(place)
     code = errno.EROFS if read_only else errno.EACCES
     what = i18n._("is on a read-only file system") if read_only else i18n._("cannot be written")
-    shown = str(place) if place == folder else i18n._("{place} (above {folder})").format(place=place, folder=folder)
+    shown = place if place == os.fspath(folder) else i18n._("{place} (above {folder})").format(place=place, folder=folder)
     raise FolderError(i18n._("{shown} {what}, and this command must write there ({mend})")
                         .format(shown=shown, what=what, mend=_mend(code, 'MTGRULES_HOME', place)))
 
 
-def _read_only_file_system(place: Path) -> bool:
+def _read_only_file_system(place: str) -> bool:
     try:
         return bool(os.statvfs(place).f_flag & os.ST_RDONLY)
     except OSError:
@@ -239,13 +298,13 @@ def describe_os_error(error: OSError) -> FolderError | None:
         return None
     path = os.path.abspath(os.fsdecode(filename))
     try:
-        folders = [data_dir(), cache_dir()]
+        folders = [data_folder(), cache_folder()]
     except FolderError as problem:
         return problem
     for folder in folders:
         top = os.path.abspath(folder)
         if path == top or path.startswith(top.rstrip(os.sep) + os.sep):
-            refusing = next((p for p in (Path(path), *Path(path).parents) if os.path.lexists(p)), Path(path))
+            refusing = next((p for p in _and_above(path) if os.path.lexists(p)), path)
             return FolderError(f"{path}: {_reason(error)} ({_mend(error.errno, 'MTGRULES_HOME', refusing)})")
     return None
 
@@ -269,12 +328,12 @@ def open_inside(path: Path, mode: str = "w", encoding: str | None = "utf-8"):
     w+, a+, with b for bytes."""
     text = "b" not in mode
     flags = _MODES[mode.replace("b", "")]
-    folder = _open_parent(path, create=True)
+    folder = _open_parent(os.fspath(path), create=True)
     try:
         try:
-            handle = os.open(path.name, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o666, dir_fd=folder)
+            handle = os.open(os.path.basename(path), flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o666, dir_fd=folder)
         except OSError as error:
-            raise _named_error(error, path) from None
+            raise _named_error(error, os.fspath(path)) from None
     finally:
         os.close(folder)
     try:
@@ -291,7 +350,7 @@ def open_inside(path: Path, mode: str = "w", encoding: str | None = "utf-8"):
 def make_folders(folder: Path) -> Path:
     """`folder.mkdir(parents=True, exist_ok=True)`, without following a link below the data or
     cache folder (a link there is a `LinkedError`)."""
-    os.close(_open_parent(folder / "-", create=True))  # "-": any name, whose folder is `folder`
+    os.close(_open_parent(os.path.join(folder, "-"), create=True))  # "-": any name, whose folder is `folder`
     return folder
 
 
@@ -300,58 +359,57 @@ def replace_inside(source: Path, target: Path) -> None:
     replaced itself, never followed; a link on the way to the folder is a `LinkedError`."""
     if source.parent != target.parent:
         raise ValueError(f"{source} and {target} are not in one folder")
-    folder = _open_parent(target, create=False)
+    folder = _open_parent(os.fspath(target), create=False)
     try:
         os.replace(source.name, target.name, src_dir_fd=folder, dst_dir_fd=folder)
     finally:
         os.close(folder)
 
 
-def check_no_links(path: Path, *companions: str) -> Path:
-    """`path` when neither it, nor a file named `path` + each of `companions` (SQLite's `-wal`,
-    `-shm`, `-journal`), nor a folder on the way below the data or cache folder is a link.
+def check_no_links(path: str | os.PathLike[str], *companions: str) -> None:
+    """Refuses (a `LinkedError`) `path` when it, a file named `path` + one of `companions` (SQLite's
+    `-wal`, `-shm`, `-journal`), or a folder on the way below the data or cache folder is a link.
     Nothing is made: a missing folder holds no link. For files another library opens (SQLite),
     which follows links."""
+    path = os.fspath(path)
     try:
         os.close(_open_parent(path, create=False))
     except FileNotFoundError:
-        return path
-    for name in (path.name, *(path.name + companion for companion in companions)):
-        place = path.with_name(name)
+        return
+    for place in (path, *(path + companion for companion in companions)):
         if os.path.islink(place):
             raise _linked(place)
-    return path
 
 
-def _root_of(path: Path) -> Path | None:
+def _root_of(path: str) -> str | None:
     """The data or cache folder that is or holds `path` (the outermost when both do), else None."""
-    path = Path(os.path.abspath(path))
+    path = os.path.abspath(path)
     roots = []
-    for root in (data_dir, cache_dir):
+    for root in (data_folder, cache_folder):
         try:
-            roots.append(Path(os.path.abspath(root())))
+            roots.append(os.path.abspath(root()))
         except FolderError:
             continue
-    held = [root for root in roots if root == path or root in path.parents]
-    return min(held, key=lambda root: len(root.parts)) if held else None
+    held = [root for root in roots if root == path or path.startswith(root.rstrip("/") + "/")]
+    return min(held, key=len) if held else None
 
 
-def _open_parent(path: Path, *, create: bool) -> int:
+def _open_parent(path: str, *, create: bool) -> int:
     """A descriptor of the folder holding `path`, opened folder by folder from the data or cache
     folder down, each without following a link (made when `create` and absent)."""
-    path = Path(os.path.abspath(path))
-    root = _root_of(path.parent)
+    parent = os.path.dirname(os.path.abspath(path))
+    root = _root_of(parent)
     if root is None:  # a file of the caller's choosing, outside our folders: its folder as given
         if create:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        return os.open(path.parent, _FOLDER)
+            os.makedirs(parent, exist_ok=True)
+        return os.open(parent, _FOLDER)
     if create:
-        root.mkdir(parents=True, exist_ok=True)
+        os.makedirs(root, exist_ok=True)
     folder = os.open(root, _FOLDER)
     place = root
     try:
-        for part in path.parent.relative_to(root).parts:
-            place = place / part
+        for part in [part for part in parent[len(root):].split("/") if part]:
+            place = os.path.join(place, part)
             try:
                 inner = os.open(part, _FOLDER | os.O_NOFOLLOW, dir_fd=folder)
             except FileNotFoundError:
@@ -373,7 +431,7 @@ def _open_parent(path: Path, *, create: bool) -> int:
     return folder
 
 
-def _named_error(error: OSError, place: Path) -> Exception:
+def _named_error(error: OSError, place: str) -> Exception:
     """A link where a file or folder of ours belongs as a `LinkedError`; any other error with
     the path it concerns (an error from a descriptor-relative call names only the last part)."""
     if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK) and os.path.islink(place):
@@ -384,7 +442,7 @@ def _named_error(error: OSError, place: Path) -> Exception:
     return type(error)(error.errno, error.strerror, str(place))
 
 
-def _linked(place: Path) -> LinkedError:
+def _linked(place: str) -> LinkedError:
     try:
         target = f" to {os.readlink(place)}"
     except OSError:

@@ -9,8 +9,7 @@ it; a symbolic link where the file belongs is refused, never followed.
 from __future__ import annotations
 
 import os
-import re
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mtgrules import (
     i18n,  # a module: i18n imports this one
@@ -18,13 +17,13 @@ from mtgrules import (
 )
 from mtgrules.errors import MtgrulesError
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 FILE_NAME = "config.toml"
 
 # setting -> what it holds, for `mtgrules config` to list (English: the CLI translates it).
 KNOWN = {"language": "interface language and default language of rules and rulings (es, fr, en, …)"}
-
-_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
-
 
 class SettingError(MtgrulesError):
     """A setting is unknown, or its value unusable: the message names it and the mend."""
@@ -34,12 +33,14 @@ def settings_path() -> Path:
     return paths.data_dir() / FILE_NAME
 
 
-def read_all(path: Path | None = None) -> dict[str, str]:
+def read_all(path: str | Path | None = None) -> dict[str, str]:
     """Every saved setting; none when there is no file. A damaged file is a SettingError naming
-    it, its line and the mend."""
+    it, its line and the mend. (A path as a string too: the interface language reads it on
+    every command, without pathlib.)"""
     path = path or settings_path()
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except FileNotFoundError:
         return {}
     import tomllib  # only when a settings file exists
@@ -67,8 +68,11 @@ def normalized(setting: str, value: str) -> str:
 def language_code(value: str) -> str | None:
     """The language part of a code or locale name (`fr_CA.UTF-8@euro`, `es-ES`, `EN`), or None
     when it is none (`C`, `POSIX`, a word)."""
-    head = re.split(r"[_.@-]", value.strip(), maxsplit=1)[0].lower()
-    if not _LANGUAGE_CODE.fullmatch(head) or head in ("c", "posix"):
+    head = value.strip()
+    for separator in "_.@-":
+        head = head.partition(separator)[0]
+    head = head.lower()
+    if not 2 <= len(head) <= 3 or not all("a" <= letter <= "z" for letter in head) or head in ("c", "posix"):
         return None
     return head
 

@@ -49,8 +49,8 @@ seed's rows.
 Damage is never mended silently, since the corpus is the person's data: a file that is not a
 database, another program's database (never written into, not even its journal mode), one
 without a table or column this version reads, pages or records garbled, a lock held by another
-program, a full disk: each is one StoreError naming the file and the mend (`_Connection`,
-`_check_version`, `_check_not_foreign`). An old-layout manifest naming a file outside its
+program, a full disk: each is one StoreError naming the file and the mend (`mtgrules.snapshot`'s
+connection and `check_version`, `_check_not_foreign`). An old-layout manifest naming a file outside its
 folder is refused, and migrated records are checked by `mtgrules.validate`.
 
 Missing or read-only data folder: lookups still work on the embedded corpus. With no database
@@ -75,10 +75,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from mtgrules import corpus_schema, paths, rulenumbers
-from mtgrules.corpus_schema import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, embedded_digest, packaged_file
-from mtgrules.errors import MtgrulesError, ParseError
+from mtgrules import corpus_schema, paths, rulenumbers, snapshot
+from mtgrules.corpus_schema import EMBEDDED_MANIFEST, EMBEDDED_RECORDS, SCHEMA, SCHEMA_VERSION, packaged_file
+from mtgrules.errors import ParseError
 from mtgrules.i18n import N_, _
+from mtgrules.snapshot import Message, StoreError, StoreUnwritable
 from mtgrules.text import fold
 
 if TYPE_CHECKING:
@@ -88,9 +89,6 @@ EMBEDDED_PREFIX = "embedded:"
 RULE_KINDS = ("rule", "section")
 # How long a writer waits for another ingest to finish before giving up.
 WRITER_WAIT_SECONDS = 600
-READER_WAIT_MS = 5000
-
-Message = Callable[[str], None]
 
 # Tables a higher layer derives from the records (the search tables, `mtgrules.index.tables`),
 # brought up to date by every write transaction that changed the corpus, before it commits:
@@ -103,14 +101,6 @@ def derive(hook: Callable[[Writer], None]) -> None:
     if hook not in _DERIVERS:
         _DERIVERS.append(hook)
 
-
-
-class StoreError(MtgrulesError):
-    """The corpus database cannot be used as it is: one line saying why and what to do."""
-
-
-class StoreUnwritable(StoreError):
-    """The corpus database (or its folder) cannot be written."""
 
 
 class Document(NamedTuple):
@@ -785,7 +775,7 @@ class Writer(Queries):
     def sync_embedded(self) -> None:
         """The embedded seed documents present unless a user document has the same digest;
         all of them loaded again when the packaged copy changed."""
-        digest = embedded_digest()
+        digest = corpus_schema.embedded_digest()
         if self.meta("embedded") != digest:
             removed = self.db.execute("DELETE FROM documents WHERE embedded = 1").rowcount
             self.changed |= removed > 0
@@ -834,75 +824,6 @@ def _row(document: int, record: Record) -> tuple:
     )
 
 
-class _Cursor(sqlite3.Cursor):
-    """A cursor whose damage errors name the database (see `_Connection`)."""
-
-    connection: _Connection
-
-    def __next__(self):
-        try:
-            return super().__next__()
-        except sqlite3.DatabaseError as error:
-            raise self.connection.named(error) from None
-
-    def fetchone(self):
-        try:
-            return super().fetchone()
-        except sqlite3.DatabaseError as error:
-            raise self.connection.named(error) from None
-
-    def fetchall(self):
-        try:
-            return super().fetchall()
-        except sqlite3.DatabaseError as error:
-            raise self.connection.named(error) from None
-
-
-# What SQLite says when a write fails for want of room (SQLITE_FULL, SQLITE_IOERR on EFBIG/ENOSPC).
-_FULL = ("database or disk is full", "disk I/O error")
-
-
-class _Connection(sqlite3.Connection):
-    """A connection to the corpus database whose errors of damage ("database disk image is
-    malformed", "file is not a database": met at any query, since SQLite reads pages as it goes)
-    are a StoreError naming the file and the mend, not a traceback from whichever lookup met
-    them first; a write failing for want of room is a StoreUnwritable saying so. Other errors
-    (locked, busy, read-only) stay as they are, for the callers that wait or fall back on them."""
-
-    label = ""
-
-    def named(self, error: sqlite3.DatabaseError) -> Exception:
-        if not self.label:
-            return error
-        if isinstance(error, sqlite3.OperationalError) and any(text in str(error) for text in _FULL):
-            return StoreUnwritable(_("{label}: cannot write the corpus ({error}): the disk is full, or a limit on file "
-                                     "sizes was reached (free some space, or set MTGRULES_HOME to another disk); nothing "
-                                     "of this change was stored").format(label=self.label, error=error))
-        if type(error) is not sqlite3.DatabaseError:
-            return error
-        return _damaged(self.label, error)
-
-    def execute(self, sql: str, parameters=(), /) -> _Cursor:
-        try:
-            return self.cursor(_Cursor).execute(sql, parameters)
-        except sqlite3.DatabaseError as error:
-            raise self.named(error) from None
-
-    def executemany(self, sql: str, parameters, /) -> _Cursor:
-        try:
-            return self.cursor(_Cursor).executemany(sql, parameters)
-        except sqlite3.DatabaseError as error:
-            raise self.named(error) from None
-
-
-def _damaged(path: str, error: sqlite3.DatabaseError) -> StoreError:
-    if "not a database" in str(error):
-        return StoreError(_("{path}: not a corpus database ({error}); move it away and ingest your documents again")
-                            .format(path=path, error=error))
-    return StoreError(_("{path}: the corpus database is damaged ({error}); move it away (or mend it with 'sqlite3 FILE "
-                        ".recover') and ingest your documents again").format(path=path, error=error))
-
-
 def _body(record: Record) -> str:
     """The record as JSON, without `en_text` and without the fields that hold their default
     (`Record.from_dict` gives those back): most fields of a rule are null or empty, and leaving
@@ -940,23 +861,6 @@ def _kept_empty() -> frozenset[str]:
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
-    """A connection to the database at `target` (a path or URI). SQLite follows links, and
-    even a reader of a WAL database writes its `-shm`: the file and those beside it must be no
-    links (`paths.check_no_links`). Its temporary files (sorts, an index built) stay in memory,
-    not in the system's temporary folder, outside the data folder."""
-    if not uri and target != ":memory:":  # (the one URI is an immutable copy's source, never written)
-        paths.check_no_links(Path(target), *paths.SQLITE_COMPANIONS)
-    db = sqlite3.connect(target, isolation_level=None, uri=uri, timeout=READER_WAIT_MS / 1000, check_same_thread=False,
-                         factory=_Connection)
-    if target != ":memory:":
-        db.label = target.split("?")[0].removeprefix("file://") if uri else target
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA temp_store = MEMORY")
-    db.create_function("fold", 1, fold, deterministic=True)
-    return db
-
-
 def _create_schema(db: sqlite3.Connection, corpus: str) -> None:
     for statement in SCHEMA.split(";"):
         if statement.strip():
@@ -967,21 +871,9 @@ def _create_schema(db: sqlite3.Connection, corpus: str) -> None:
     )
 
 
-def _has_schema(db: sqlite3.Connection) -> bool:
-    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is not None
-
-
-ADDED_ON_OPEN = frozenset({"citations"})
-"""Tables `SCHEMA` has that a database written before them gets when it is first opened."""
-
-
-def _has_citations(db: sqlite3.Connection) -> bool:
-    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'citations'").fetchone() is not None
-
-
 def _add_citations(db: sqlite3.Connection) -> None:
     """The citations table in a database written before it existed, filled from the records."""
-    if _has_citations(db):
+    if snapshot.has_citations(db):
         return
     for statement in SCHEMA[SCHEMA.index("CREATE TABLE citations"):SCHEMA.index("CREATE TABLE term_links")].split(";"):
         if statement.strip():
@@ -990,47 +882,6 @@ def _add_citations(db: sqlite3.Connection) -> None:
         "INSERT INTO citations (document, edition, number, cited) SELECT DISTINCT r.document, r.edition, r.number, j.value"
         " FROM records r, json_each(r.body, '$.references') j WHERE r.kind IN ('rule', 'section') AND r.number IS NOT NULL"
     )
-_COLUMNS = ("SELECT m.name, p.name FROM sqlite_master AS m, pragma_table_info(m.name) AS p"
-            " WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'")
-
-
-@functools.cache
-def _schema_columns() -> frozenset[tuple[str, str]]:
-    """(table, column) of every table of `SCHEMA`."""
-    db = sqlite3.connect(":memory:")
-    try:
-        db.executescript(SCHEMA)
-        return frozenset(db.execute(_COLUMNS).fetchall())
-    finally:
-        db.close()
-
-
-def _check_version(db: sqlite3.Connection, path: str) -> None:
-    """The database is a corpus of this schema: its version, and every table and column this
-    version reads (a file of the right version whose tables were dropped or altered would break
-    some lookup later, far from its cause)."""
-    row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    version = corpus_schema.schema_version(row[0] if row else None)
-    if version != SCHEMA_VERSION:
-        raise StoreError(
-            _("{path}: corpus database of schema {version}, this mtgrules reads schema {SCHEMA_VERSION} (use the "
-              "mtgrules that wrote it, or move the file away and ingest again)")
-              .format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION)
-        )
-    if corpus_schema.as_created(corpus_schema.table_sql(db)):
-        return  # every table as this version creates it: every column is there
-    present = set(db.execute(_COLUMNS).fetchall())
-    tables = {table for table, _ in present}
-    # a table added to older databases when they are opened (`_add_citations`) may be absent yet
-    missing = {(table, column) for table, column in _schema_columns() - present
-               if table in tables or table not in ADDED_ON_OPEN}
-    if missing:
-        table, column = min(missing)
-        raise StoreError(_("{path}: corpus database without the column {column} of its table {table} (damaged, or "
-                           "changed by another program); move it away and ingest your documents again")
-                           .format(path=path, column=column, table=table))
-
-
 def _check_not_foreign(db: sqlite3.Connection, path: Path) -> None:
     """A database without our schema is one to create only when it holds nothing: never add
     a corpus to another program's database, nor change its journal mode."""
@@ -1046,7 +897,7 @@ class Store(Queries):
     `writing()` for an ingest. `path` defaults to `paths.database_path()`; `on_message` hears
     what a person should know (a migration, a read-only folder), one line each."""
 
-    def __init__(self, path: Path | None = None, *, on_message: Message | None = None):
+    def __init__(self, path: str | Path | None = None, *, on_message: Message | None = None):
         self.path = Path(path) if path is not None else paths.database_path()
         self.on_message = on_message or (lambda text: None)
         self._db: sqlite3.Connection | None = None
@@ -1095,23 +946,14 @@ class Store(Queries):
             if not corpus_schema.seeds_alone(self.path):
                 self.close()
             return
-        version = self._version_between_snapshots(self._db)
-        if self._data_version is not None and version != self._data_version:
+        version = snapshot.renewed(self._db, self._data_version)
+        if version is None:  # something was committed
             self.close()
             db = self.db  # opened now, to note its version before its snapshot
             if self.in_memory:
                 return
-            version = self._version_between_snapshots(db)
+            version = snapshot.renewed(db, None)
         self._data_version = version
-        self.db.execute("BEGIN")
-
-    @staticmethod
-    def _version_between_snapshots(db: sqlite3.Connection) -> int:
-        """The read transaction ended, and `data_version` (it changes when another connection
-        commits)."""
-        if db.in_transaction:
-            db.execute("COMMIT")
-        return db.execute("PRAGMA data_version").fetchone()[0]
 
     def __enter__(self) -> Store:
         return self
@@ -1122,10 +964,9 @@ class Store(Queries):
     # --- opening ---------------------------------------------------------------------------
 
     def _open_snapshot(self) -> sqlite3.Connection:
-        _check_not_folder(self.path)
         if corpus_schema.seeds_alone(self.path):
             return self._seeds_alone()
-        db = self._snapshot_if_ready()
+        db = snapshot.open_ready(self.path)
         if db is not None:
             return db
         try:
@@ -1134,43 +975,16 @@ class Store(Queries):
         except StoreUnwritable as error:
             self.on_message(_("{error}; reading a copy in memory").format(error=error))
             return self._in_memory(copy_of=self.path if self.path.exists() else None)
-        db = self._snapshot_if_ready()
+        db = snapshot.open_ready(self.path)
         # A database in WAL mode in a folder that cannot be written cannot be read in place.
         return db if db is not None else self._in_memory(copy_of=self.path)
-
-    def _snapshot_if_ready(self) -> sqlite3.Connection | None:
-        """A connection inside its read transaction (the snapshot) when the database exists
-        with this schema and the packaged seeds (`corpus_schema.opens_as_is`); None when it
-        must be written first (or cannot be read in place). A schema of another version is an error."""
-        if not self.path.exists():
-            return None
-        try:
-            db = _connect(str(self.path))
-            db.execute("BEGIN")
-            ready = _has_schema(db)  # the snapshot starts at this first read
-        except sqlite3.OperationalError as error:
-            if "locked" in str(error):  # held with an exclusive lock by another program, for READER_WAIT_MS
-                raise StoreError(_("{path}: the corpus database is locked by another program ({error}); close the "
-                                   "program holding it (an SQLite browser, a backup tool) and try again")
-                                   .format(path=self.path, error=error)) from None
-            return None
-        except sqlite3.DatabaseError as error:
-            raise _not_a_corpus(self.path, error) from None
-        if ready:
-            _check_version(db, str(self.path))
-            row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone()
-            ready = corpus_schema.opens_as_is(row[0] if row else None, _has_citations(db), embedded_digest())
-        if not ready:
-            db.close()
-            return None
-        return db
 
     def _seeds_alone(self) -> sqlite3.Connection:
         """The packaged seeds alone (nothing ingested): their corpus as the cache folder keeps
         it (`mtgrules.seeds_cache`), else read into memory and kept there for the next command."""
         from mtgrules import seeds_cache
 
-        kept = seeds_cache.path(embedded_digest())
+        kept = seeds_cache.path(corpus_schema.embedded_digest())
         db = self._kept_seeds(kept) if kept is not None else None
         if db is not None:
             self.in_memory, self._seeds_file = True, kept
@@ -1186,11 +1000,11 @@ class Store(Queries):
             return None
         db = None
         try:
-            db = _connect(f"{kept.as_uri()}?immutable=1", uri=True)
+            db = snapshot.connect(f"{kept.as_uri()}?immutable=1", uri=True)
             db.execute("BEGIN")
-            row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone() if _has_schema(db) else None
-            if row is not None and corpus_schema.opens_as_is(row[0], _has_citations(db), embedded_digest()):
-                _check_version(db, str(kept))
+            row = db.execute("SELECT value FROM meta WHERE key = 'embedded'").fetchone() if snapshot.has_schema(db) else None
+            if row is not None and corpus_schema.opens_as_is(row[0], snapshot.has_citations(db), corpus_schema.embedded_digest()):
+                snapshot.check_version(db, str(kept))
                 return db
         except (sqlite3.DatabaseError, StoreError):
             pass
@@ -1203,7 +1017,7 @@ class Store(Queries):
         never a database holding anything but the seeds."""
         from mtgrules import seeds_cache
 
-        kept = seeds_cache.path(embedded_digest())
+        kept = seeds_cache.path(corpus_schema.embedded_digest())
         if kept is None or self._seeds_unkept or db.execute("SELECT 1 FROM documents WHERE embedded = 0 LIMIT 1").fetchone():
             return
         problem = seeds_cache.keep(db, kept)
@@ -1215,21 +1029,21 @@ class Store(Queries):
         """A database in memory: a copy of the file (read as it is), or the embedded seeds (with
         what an old-layout corpus holds); nothing is written to disk."""
         self.in_memory = True
-        db = _connect(":memory:")
+        db = snapshot.connect(":memory:")
         if copy_of is not None:
-            source = _connect(f"{copy_of.as_uri()}?immutable=1", uri=True)
+            source = snapshot.connect(f"{copy_of.as_uri()}?immutable=1", uri=True)
             try:
                 source.backup(db)
             finally:
                 source.close()
-            _check_version(db, str(copy_of))
+            snapshot.check_version(db, str(copy_of))
         db.execute("BEGIN IMMEDIATE")
-        if _has_schema(db):
+        if snapshot.has_schema(db):
             _add_citations(db)
         writer = Writer(db)
-        if not _has_schema(db):
+        if not snapshot.has_schema(db):
             _create_schema(db, corpus=corpus_schema.seeds_alone_corpus())
-            old = corpus_schema.old_layout(self.path)
+            old = Path(corpus_schema.old_layout(self.path))
             if old.exists():
                 _migrate(writer, old, self.path, self.on_message, rename=False)
         writer.sync_embedded()
@@ -1249,17 +1063,17 @@ class Store(Queries):
         if self.in_memory:
             yield from self._writing_in_memory()
             return
-        _check_not_folder(self.path)
+        snapshot.check_not_folder(self.path)
         db = self._begin_writing(on_wait)
         fresh = False
         try:
             writer = Writer(db)
-            old = corpus_schema.old_layout(self.path)
+            old = Path(corpus_schema.old_layout(self.path))
             renamed: Path | None = None
             try:
-                ours = _has_schema(db)
+                ours = snapshot.has_schema(db)
             except sqlite3.DatabaseError as error:
-                raise _not_a_corpus(self.path, error) from None
+                raise snapshot.not_a_corpus(self.path, error) from None
             if not ours:
                 _check_not_foreign(db, self.path)  # before `fresh`: another program's file is never removed
             fresh = not ours
@@ -1270,7 +1084,7 @@ class Store(Queries):
                 writer.changed = True
                 if old.exists():
                     renamed = _migrate(writer, old, self.path, self.on_message, rename=True)
-            _check_version(db, str(self.path))
+            snapshot.check_version(db, str(self.path))
             _add_citations(db)
             writer.sync_embedded()
             yield writer
@@ -1303,13 +1117,13 @@ class Store(Queries):
         while True:
             try:
                 paths.make_folders(self.path.parent)
-                db = _connect(str(self.path))
+                db = snapshot.connect(str(self.path))
                 _check_not_foreign(db, self.path)
                 db.execute("PRAGMA journal_mode = WAL")
             except (OSError, sqlite3.OperationalError) as error:
                 raise StoreUnwritable(_("cannot write the corpus {path}: {error}").format(path=self.path, error=error)) from None
             except sqlite3.DatabaseError as error:
-                raise _not_a_corpus(self.path, error) from None
+                raise snapshot.not_a_corpus(self.path, error) from None
             try:
                 _begin_immediate(db, on_wait)
             except sqlite3.OperationalError as error:
@@ -1351,17 +1165,6 @@ def _remove_database(path: Path) -> None:
         file.unlink(missing_ok=True)
 
 
-def _check_not_folder(path: Path) -> None:
-    if path.is_dir():
-        raise StoreError(_("{path} is a folder, not the corpus database (move it away, or set MTGRULES_HOME to a folder "
-                           "of your own)").format(path=path))
-
-
-def _not_a_corpus(path: Path, error: sqlite3.DatabaseError) -> StoreError:
-    return StoreError(_("{path}: not a corpus database ({error}); move it away and ingest your documents again")
-                        .format(path=path, error=error))
-
-
 def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
     db.execute("PRAGMA busy_timeout = 0")
     try:
@@ -1373,7 +1176,7 @@ def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
             on_wait("waiting for another ingest to finish…")
         db.execute(f"PRAGMA busy_timeout = {WRITER_WAIT_SECONDS * 1000}")
         db.execute("BEGIN IMMEDIATE")
-    db.execute(f"PRAGMA busy_timeout = {READER_WAIT_MS}")
+    db.execute(f"PRAGMA busy_timeout = {snapshot.READER_WAIT_MS}")
 
 
 # --- the layout of earlier versions -----------------------------------------------------------

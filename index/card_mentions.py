@@ -153,6 +153,23 @@ class CardLookup:
             " AND title IS NOT NULL", (edition,))}
         return [titles[name] for name in keyword_lines(text, titles)]
 
+    def glossary(self, edition: str | None, spans: list[str]) -> dict[str, list[str]]:
+        """Title (`normalized`) → texts of the English glossary entries of `edition` whose title
+        is one of `spans` (`title_spans`), read for those alone (the whole glossary's titles,
+        folded, would cost a cold search 5 ms)."""
+        found: dict[str, list[str]] = {}
+        if edition is None or not spans:
+            return found
+        import json
+
+        marks = ", ".join("?" * len(spans))
+        for title, body in self.db.execute(
+                "SELECT title, body FROM records WHERE kind = 'glossary' AND lang = 'en' AND edition = ?"
+                f" AND replace(lower(title), '-', ' ') IN ({marks})", (edition, *spans)):
+            if title and normalized(title) in spans:
+                found.setdefault(normalized(title), []).append(json.loads(body).get("text") or "")
+        return found
+
     def titles(self, edition: str | None) -> dict[str, list[str]]:
         """English title (`normalized`) → numbers of the keyword actions and abilities (701, 702) of
         `edition`: what a judge names ("sacrifice", "scry", "companion"). Section titles are
@@ -174,8 +191,7 @@ def titled_rules(english: str, titles: dict[str, list[str]]) -> list[str]:
     "counters", "poison" and "planeswalker" are other words than "Counter", "Poisonous" and
     "Planeswalk", whatever their stems). `titles`: title (`normalized`) → numbers. A judge who
     names a keyword wants its rule, though its text need not hold the rest of the query's words."""
-    words = [normalized(word) for word in re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", english.replace('"', " "))
-             if word not in ("AND", "OR", "NOT")]
+    words = _title_words(english)
     found: list[str] = []
     taken: set[int] = set()  # a longer title wins over the shorter ones inside it
     for size in range(min(4, len(words)), 0, -1):
@@ -186,3 +202,16 @@ def titled_rules(english: str, titles: dict[str, list[str]]) -> list[str]:
                 taken |= span
                 found += [number for number in numbers if number not in found]
     return found
+
+
+def _title_words(english: str) -> list[str]:
+    return [normalized(word) for word in re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", english.replace('"', " "))
+            if word not in ("AND", "OR", "NOT")]
+
+
+def title_spans(english: str) -> list[str]:
+    """Every run of up to four words of an English query as `titled_rules` compares it with a
+    title: what a title must be to be named."""
+    words = _title_words(english)
+    return list(dict.fromkeys(" ".join(words[start:start + size]) for size in range(1, 5)
+                              for start in range(len(words) - size + 1)))

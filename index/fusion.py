@@ -8,8 +8,15 @@ language first, then translations) made it worse: a Spanish or French record sha
 little word filled the page before any English record (issue 21). Reciprocal rank fusion
 (Cormack, Clarke & Büttcher, SIGIR 2009) needs no common scale: a record's fused score is the
 sum over the lists that hold it of `weight / (K + rank)`, so a record found near the top of
-several lists (the Spanish 704.5g by the query as typed, the English 704.5g by its
-translation: one key) comes first, and a record only one list found near its bottom comes last.
+several lists (two translations of the query, or its words and the keyword rule it names)
+comes first, and a record only one list found near its bottom comes last.
+
+A language holding few records of a kind (the seeds' 38 Spanish rules beside 3,162 English
+ones) has its hits of that kind ranked as a sample's would be among all: the r-th of a sample
+of one record in 83 stands near the 83·r-th of the whole (`scales`), so the first of three
+Spanish rules matching "regenerar" is not taken for the best rule on regeneration, and a
+seed rule found by the query as typed still adds to its English twin found by the translation
+(one key: the two searches are different questions, each finding it).
 
 Each list has a weight: how much of the query it matched (a translation that dropped a word,
 or a search that matched only some of the query's words, weighs less; `coverage_weight`) and
@@ -33,15 +40,19 @@ OTHER_LANGUAGE_WEIGHT = 0.3
 
 class Ranked(Generic[Key]):
     """One search's hits, best first, as keys (what ties a record to its translations), with the
-    list's weight and whether its language is one the person asked for."""
+    list's weight and whether its language is one the person asked for; per key, optionally,
+    the share of the query it matched (`shares`, times the weight) and how many records of the
+    whole its rank stands for (`scales`, times the rank: a record of a small sample of its kind)."""
 
-    __slots__ = ("asked", "keys", "shares", "weight")
+    __slots__ = ("asked", "keys", "scales", "shares", "weight")
 
-    def __init__(self, keys: Sequence[Key], weight: float = 1.0, asked: bool = True, shares: Sequence[float] | None = None):
+    def __init__(self, keys: Sequence[Key], weight: float = 1.0, asked: bool = True, shares: Sequence[float] | None = None,
+                 scales: Sequence[float] | None = None):
         self.keys: list[Key] = list(keys)
         self.weight = weight
         self.asked = asked
-        self.shares = list(shares) if shares is not None else None  # per key, times the weight (what it matched)
+        self.shares = list(shares) if shares is not None else None
+        self.scales = list(scales) if scales is not None else None
 
     def __repr__(self) -> str:
         return f"Ranked({self.keys[:3]!r}…, weight={self.weight}, asked={self.asked})"
@@ -58,8 +69,8 @@ def coverage_weight(matched: float, content_words: float) -> float:
 
 
 def fused_scores(lists: Sequence[Ranked[Key]], k: int = K) -> dict[Key, float]:
-    """Each key's fused score: the sum over lists of weight / (k + rank), rank from 1. A key
-    listed twice in one list counts at its best rank."""
+    """Each key's fused score: the sum over lists of weight × share / (k + rank × scale), rank
+    from 1. A key listed twice in one list counts at its best rank."""
     scores: dict[Key, float] = {}
     for ranked in lists:
         weight = ranked.weight if ranked.asked else ranked.weight * OTHER_LANGUAGE_WEIGHT
@@ -71,7 +82,8 @@ def fused_scores(lists: Sequence[Ranked[Key]], k: int = K) -> dict[Key, float]:
                 continue
             seen.add(key)
             share = ranked.shares[rank - 1] if ranked.shares is not None else 1.0
-            scores[key] = scores.get(key, 0.0) + weight * share / (k + rank)
+            scale = ranked.scales[rank - 1] if ranked.scales is not None else 1.0
+            scores[key] = scores.get(key, 0.0) + weight * share / (k + rank * scale)
     return scores
 
 

@@ -42,7 +42,7 @@ import stat
 from pathlib import Path
 
 from mtgrules.errors import ParseError
-from mtgrules.i18n import N_, _, ngettext
+from mtgrules.i18n import N_, _, ngettext, number
 
 # A run of carriage returns, with the line feed after it if any, is one line end: `\r\n`,
 # `\r\r\n` and a lone `\r` alike. A pattern that starts with a literal lets the regular-
@@ -177,9 +177,9 @@ def _utf8_or_windows_1252(data: bytes, source: str) -> str:
                          line=line, mend=_("the file is damaged or mixes encodings: {SAVE_AS_UTF8}")
                                            .format(SAVE_AS_UTF8=_(SAVE_AS_UTF8)))
     if 10 * valid >= bad:
-        raise ParseError(source, _("not UTF-8 (byte {byte} at column {column}) nor any one encoding: {valid:,} "
-                                   "characters beyond ASCII are UTF-8 and {bad:,} bytes are not")
-                                   .format(byte=byte, column=column, valid=valid, bad=bad), line=line, mend=SAVE_AS_UTF8)
+        raise ParseError(source, _("not UTF-8 (byte {byte} at column {column}) nor any one encoding: {valid} "
+                                   "characters beyond ASCII are UTF-8 and {bad} bytes are not")
+                                   .format(byte=byte, column=column, valid=number(valid), bad=number(bad)), line=line, mend=SAVE_AS_UTF8)
     try:
         text = _one_line_end(data.decode("cp1252"))
     except UnicodeDecodeError as error:

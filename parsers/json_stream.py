@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from mtgrules.errors import ParseError
-from mtgrules.i18n import N_, _
+from mtgrules.i18n import N_, _, number
 from mtgrules.parsers import json_depth
 
 _CHUNK = 1 << 20  # characters read at a time, and the text kept before dropping it
@@ -61,7 +61,9 @@ _MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bzip2"), (b"
 _DAMAGED = (OSError, EOFError, lzma.LZMAError, zlib.error, zipfile.BadZipFile)
 
 DOWNLOAD_AGAIN = N_("the file is damaged or cut short: download it again")
-_STARTS = {"{": "an object", "[": "a list", '"': "text", "t": "true or false", "f": "true or false", "n": "null"}
+_STARTS = {"{": N_("an object"), "[": N_("a list"), '"': N_("text"), "t": N_("true or false"), "f": N_("true or false"),
+           "n": "null"}
+END_OF_FILE = N_("the end of the file")
 
 
 def compression_of(first_bytes: bytes) -> str | None:
@@ -119,12 +121,14 @@ class _Bounded(BufferedIOBase):
         data = self._stream.read(size)
         self._out += len(data)
         if self._out > MAX_UNCOMPRESSED:
-            raise _bomb(self._source, f"more than {MAX_UNCOMPRESSED >> 30} GiB once uncompressed")
+            raise _bomb(self._source, _("more than {size} GiB once uncompressed").format(size=number(MAX_UNCOMPRESSED >> 30)))
         if self._out > _RATIO_FROM:
             packed = max(1, self._raw.tell())
             if self._out > MAX_RATIO * packed:
-                raise _bomb(self._source, f"{self._compression} data unpacking to more than {MAX_RATIO} times its size"
-                                          f" ({self._out >> 20:,} MiB from {packed >> 10:,} KiB so far)")
+                raise _bomb(self._source, _("{compression} data unpacking to more than {ratio} times its size"
+                                            " ({out} MiB from {packed} KiB so far)")
+                            .format(compression=self._compression, ratio=number(MAX_RATIO),
+                                    out=number(self._out >> 20), packed=number(packed >> 10)))
         return data
 
 
@@ -217,8 +221,8 @@ class JsonReader:
         before = self._buffer[:index]
         byte = self._dropped_bytes + (len(before) if before.isascii() else len(before.encode("utf-8")))
         unpacked = _(" of the uncompressed data") if self._compression else ""
-        return ParseError(self.source, _("{message} (byte {byte:,}{unpacked})")
-                                         .format(message=message, byte=byte, unpacked=unpacked), line=line, mend=mend)
+        return ParseError(self.source, _("{message} (byte {byte}{unpacked})")
+                                         .format(message=message, byte=number(byte), unpacked=unpacked), line=line, mend=mend)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -237,7 +241,7 @@ class JsonReader:
             try:
                 data = self._stream.read(want)
             except _DAMAGED as error:
-                kind = f"{self._compression} data" if self._compression else "file"
+                kind = _("{compression} data").format(compression=self._compression) if self._compression else _("file")
                 raise self.error(_("damaged {kind}: {error}").format(kind=kind, error=error), at=self._dropped_chars + len(self._buffer),
                                  mend=DOWNLOAD_AGAIN) from None
             pending = len(self._decoder.getstate()[0])
@@ -245,7 +249,7 @@ class JsonReader:
                 text = self._decoder.decode(data, final=not data)
             except UnicodeDecodeError as error:
                 byte = self._bytes_in - pending + error.start
-                raise ParseError(self.source, _("not UTF-8 text (byte {byte:,})").format(byte=byte),
+                raise ParseError(self.source, _("not UTF-8 text (byte {byte})").format(byte=number(byte)),
                                  mend=_("JSON data files are UTF-8")) from None
             self._bytes_in += len(data)
             if not self._started and text:
@@ -282,7 +286,7 @@ class JsonReader:
     def _take(self, expected: str, what: str) -> None:
         found = self.peek()
         if found != expected:
-            seen = repr(found) if found else "the end of the file"
+            seen = repr(found) if found else _(END_OF_FILE)
             raise self.error(_("not valid JSON: expected {expected!r} in {what}, found {seen}")
                                .format(expected=expected, what=what, seen=seen),
                              mend=DOWNLOAD_AGAIN if not found else None)
@@ -294,8 +298,11 @@ class JsonReader:
             if not found:
                 raise self.error(_("the file ends where {what} should be").format(what=what), mend=DOWNLOAD_AGAIN)
             # Said from the first character: decoding the value could mean reading the whole file.
-            message = f"{what} is {_STARTS.get(found, 'a number')}, expected {expected}"
-            raise self.error(f"not {self._expected}: {message}" if self._expected else message, mend=self._mend)
+            message = _("{name} is {describe}, expected {expected}").format(
+                name=what, describe=_(_STARTS.get(found, N_("a number"))), expected=_(expected))
+            if self._expected:
+                message = _("not {document}: {message}").format(document=self._expected, message=message)
+            raise self.error(message, mend=self._mend)
         self._reads += 1
         self._pos += 1
 
@@ -305,21 +312,21 @@ class JsonReader:
         if found == "," or found == close:
             self._pos += 1
             return found == ","
-        seen = repr(found) if found else "the end of the file"
+        seen = repr(found) if found else _(END_OF_FILE)
         raise self.error(_("not valid JSON: expected ',' or {close!r} in {what}, found {seen}")
                            .format(close=close, what=what, seen=seen),
                          mend=None if found else DOWNLOAD_AGAIN)
 
     def members(self, what: str) -> Iterator[str]:
         """The keys of the object that comes next, in order; `what` names it in messages."""
-        self._open("{", what, "an object")
+        self._open("{", what, N_("an object"))
         if self.peek() == "}":
             self._pos += 1
             return
         while True:
             if self.peek() != '"':
                 self._take('"', what)  # raises: a key must be a quoted string
-            key = self.value(f"a key of {what}")
+            key = self.value(_("a key of {what}").format(what=what))
             self._take(":", what)
             before = self._reads
             yield key
@@ -330,7 +337,7 @@ class JsonReader:
 
     def items(self, what: str) -> Iterator[int]:
         """The indexes (from 0) of the array that comes next, one per item, in order."""
-        self._open("[", what, "a list")
+        self._open("[", what, N_("a list"))
         if self.peek() == "]":
             self._pos += 1
             return
@@ -339,7 +346,7 @@ class JsonReader:
             before = self._reads
             yield index
             if self._reads == before:
-                self.value(f"item {index + 1} of {what}")
+                self.value(_("item {number} of {what}").format(number=index + 1, what=what))
             if not self._another("]", what):
                 return
             index += 1

@@ -112,8 +112,9 @@ class _Document:
     def _list(self, what: str, label: str, set_code: str | None) -> Iterator[tuple[Fields, str, str | None]]:
         self.card_lists += 1
         for index in self.reader.items(what):
-            value, at = self.reader.located(f"card {index + 1} of {what}")
-            yield (Fields(value, _("card {number} of {what}").format(number=index + 1, what=what), self.reader, at, MEND),
+            card = _("card {number} of {what}").format(number=index + 1, what=what)
+            value, at = self.reader.located(card)
+            yield (Fields(value, card, self.reader, at, MEND),
                    f"{label}card {index + 1}", set_code)
 
 

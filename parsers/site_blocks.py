@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mtgrules import i18n
 from mtgrules.errors import LimitError, ParseError
 from mtgrules.i18n import _
 from mtgrules.parsers import html_tree
@@ -276,6 +277,6 @@ def blocks(text: str, source: str) -> list[Block]:
     """Blocks of a page given as text or HTML. Raises LimitError past MAX_BLOCKS."""
     found = html_blocks(text, source) if looks_like_html(text) else text_blocks(text)
     if len(found) > MAX_BLOCKS:
-        raise LimitError(source, _("more than {MAX_BLOCKS:,} paragraphs").format(MAX_BLOCKS=MAX_BLOCKS), line=found[MAX_BLOCKS].line,
+        raise LimitError(source, _("more than {count} paragraphs").format(count=i18n.number(MAX_BLOCKS)), line=found[MAX_BLOCKS].line,
                          mend=_("a rule or ruling page holds a few hundred at most: is this the right file?"))
     return found

@@ -80,3 +80,10 @@ def test_a_one_word_name_nearly_typed_is_no_misspelling_of_a_word_the_languages_
     assert [m.card for m in card_mentions.find("soleda", names_from, lambda word: False)] == ["Solitude"]
     assert card_mentions.find("soledade", names_from, lambda word: word == "soledade") == []
     assert [m.card for m in card_mentions.find("soledad", names_from, lambda word: True)] == ["Solitude"], "typed exactly: the name"
+
+
+def test_title_spans_are_the_runs_of_up_to_four_words_a_title_is_compared_with():
+    spans = card_mentions.title_spans('ten "poison counter" Two-Headed')
+    assert {"ten", "poison counter", "ten poison counter two headed", "two headed"} <= set(spans)
+    assert "ten counter" not in spans and len(spans) == len(set(spans))
+    assert card_mentions.title_spans("NOT AND") == []

@@ -40,6 +40,12 @@ def test_a_card_is_found_by_any_of_its_names_and_typos_are_forgiven(name, card):
     assert json.loads(result.output)["card"] == card
 
 
+def test_the_header_names_only_the_names_that_differ_from_the_english():
+    """Electrozoa is printed "Electrozoa" in Spanish: "(es: Electrozoa)" would say nothing."""
+    assert run("Electrozoa", "--lang", "es").output.splitlines()[0] == "Electrozoa"
+    assert run("Electrozoa", "--lang", "es,fr").output.splitlines()[0] == "Electrozoa  (fr: Électrozoaire)"
+
+
 def test_rulings_show_dates_and_the_english_original_beside_the_translation():
     result = run("Kitnap", "--lang", "fr")
     lines = [line.strip() for line in result.output.splitlines()]

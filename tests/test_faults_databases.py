@@ -21,7 +21,7 @@ import pytest
 from conftest import corpus_file, held_exclusively
 from faults import assert_clean, assert_refused, run, run_process, seed
 
-from mtgrules import paths, store
+from mtgrules import paths, snapshot, store
 from mtgrules.study import progress
 
 LOOKUPS = [("rule", "704.5g"), ("card", "Electrozoa"), ("search", "energía"), ("term", "confabular"),
@@ -55,7 +55,7 @@ def refused_everywhere(*mentions: str, file: Path) -> None:
 @pytest.fixture(autouse=True)
 def short_waits(monkeypatch):
     """A locked file is reported after a fifth of a second, not five."""
-    monkeypatch.setattr(store, "READER_WAIT_MS", 200)
+    monkeypatch.setattr(snapshot, "READER_WAIT_MS", 200)
     monkeypatch.setattr(progress, "WAIT_SECONDS", 0.2)
 
 

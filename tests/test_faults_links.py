@@ -128,13 +128,13 @@ def test_a_linked_cache_file_is_never_written_through(isolated_home, victim):
 def test_sqlite_keeps_no_temporary_file_outside_the_data_folder(isolated_home, tmp_path, monkeypatch):
     """A sort bigger than SQLite's cache spills to a temporary file, in SQLITE_TMPDIR unless
     temp_store keeps it in memory."""
-    from mtgrules import store
+    from mtgrules import snapshot
 
     elsewhere = tmp_path / "system-tmp"
     elsewhere.mkdir()
     monkeypatch.setenv("SQLITE_TMPDIR", str(elsewhere))
     isolated_home.mkdir()
-    db = store._connect(str(isolated_home / "probe.sqlite3"))
+    db = snapshot.connect(str(isolated_home / "probe.sqlite3"))
     assert db.execute("PRAGMA temp_store").fetchone()[0] == 2  # MEMORY
     db.close()
     assert_clean(run("ingest", str(seed("004"))))

@@ -79,3 +79,22 @@ def test_shares_weigh_each_key_of_a_list():
     # Any word enough: a record holding one word of the query's two counts a quarter.
     scores = fusion.fused_scores([Ranked(["one-word", "both"], shares=[0.25, 1.0])])
     assert scores["both"] > scores["one-word"]
+
+
+def test_the_first_of_a_small_sample_ranks_as_a_sample_would_among_the_whole():
+    # "régénérer": the query as typed and its Spanish translation each find three of the seeds'
+    # 38 Spanish rules (one English rule in 83 has a Spanish twin); the English translation
+    # finds the English rules on regeneration.
+    sampled, whole = ([Ranked(["704.5f", "704.5h", "704.5g"], weight=weight, scales=scales) for weight in (0.8, 1.0)]
+                         for scales in ([83.0] * 3, None))
+    english = Ranked(["701.19a", "701.19", "glossary-regenerate", "701.19c"])
+    assert fusion.order([*sampled, english])[:4] == ["701.19a", "701.19", "glossary-regenerate", "701.19c"]
+    assert fusion.order([*whole, english])[0] == "704.5f", "ranked as a whole, the sample's first would lead"
+
+
+def test_a_sample_record_found_by_the_translation_too_still_adds_to_its_twin():
+    # "robar de una biblioteca sin cartas": the Spanish 704.5b holds every word typed, and the
+    # English 704.5b is found far down by the translation: one key, found by both searches.
+    spanish = Ranked(["704.5b"], weight=0.8, scales=[83.0])
+    english = Ranked(["card-library-larcenist", "glossary-library", "121.5", *[f"other-{n}" for n in range(4)], "704.5b"])
+    assert fusion.order([spanish, english])[0] == "704.5b"

@@ -245,3 +245,45 @@ def test_every_help_text_is_a_message_of_the_catalogs():
             texts += [getattr(param, "help", None), param.metavar]
         unmarked += [f"{path}: {text!r}" for text in texts if text and _WORD.search(text) and text not in messages]
     assert not unmarked, unmarked
+
+
+@pytest.mark.parametrize(("lang", "headings"), [
+    ("fr", ["Usage :", "Options :", "Commandes :"]),
+    ("es", ["Uso:", "Opciones:", "Órdenes:"]),
+    ("en", ["Usage:", "Options:", "Commands:"]),
+])
+def test_help_headings_are_punctuated_the_languages_way(lang, headings, monkeypatch):
+    """French sets a space before a colon: "Options :" as its "Usage :", not "Options:"."""
+    monkeypatch.setenv("MTGRULES_LANG", lang)
+    lines = CliRunner().invoke(cli, ["--help"]).output.splitlines()
+    assert lines[0].startswith(headings[0] + " ")
+    assert headings[1] in lines and headings[2] in lines
+    options = CliRunner().invoke(cli, ["search", "--help"]).output.splitlines()
+    assert headings[1] in options
+
+
+# MTGJSON files damaged in the ways a download or an editor damages them: cut short, a level of
+# the wrong kind, a missing comma, a value of the wrong kind, a byte that is not UTF-8.
+DAMAGED_JSON = [
+    b'{"data":{"cards":[',
+    b'{"meta":{"version":"5"},"data":{"cards":{"a":1}}}',
+    b'{"meta":{"version":"5"},"data":{"cards":[{"name":"X"} {"name":"Y"}]}}',
+    b'{"meta":{"version":"5"},"data":{"cards":[{"name": 5}]}}',
+    b'{"meta":{},"data":{"cards":[{"name":"' + b"a" * 20000 + b'\xff"}]}}',
+]
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+@pytest.mark.parametrize("data", DAMAGED_JSON, ids=range(len(DAMAGED_JSON)))
+def test_a_damaged_data_file_is_refused_in_the_persons_words(lang, data, tmp_path, monkeypatch):
+    """The reason names the place ("card 1 of data.cards", "byte 20,037") in the person's
+    language and writes numbers its way."""
+    monkeypatch.setenv("MTGRULES_LANG", lang)
+    damaged = tmp_path / "set.json"
+    damaged.write_bytes(data)
+    result = CliRunner().invoke(cli, ["ingest", str(damaged)])
+    output = result.stdout + result.stderr
+    assert result.exit_code == 2 and "Traceback" not in output
+    assert not leaks(output, lang), f"{lang}: {leaks(output, lang)}\n{output}"
+    if b"\xff" in data:
+        assert {"es": "20.037", "fr": "20\u202f037"}[lang] in output

@@ -213,6 +213,42 @@ def test_a_heading_found_by_its_title_brings_its_opening_rule_just_before_it(ind
     assert keys(index.search("number:701.50", langs=["en"])) == [("rule", "701.50", "en")], "a number asked for is that rule"
 
 
+def test_a_keyword_term_found_by_its_name_brings_the_rule_that_defines_it_first(monkeypatch):
+    # The keyword table's "Stun counter" (contador de aturdimiento) is linked to 122.1d at
+    # ingest; the rule's words are not the term's: a judge asking for the term reads the rule.
+    use_corpus(monkeypatch, [
+        rule("122.1", "en", "A counter is a marker on an object or player."),
+        rule("122.1d", "en", "If a permanent with one would become untapped, instead remove one of them from it."),
+        rule("603.2", "en", "Whenever a game event matches a trigger event, the ability triggers."),
+        Record(kind="term", lang="en", source="kw:1", title="Stun counter",
+               names={"en": "Stun counter", "es": "contador de aturdimiento"}, rules=["122.1d"]),
+    ])
+    with Index.current() as opened:
+        found = keys(opened.search("contador de aturdimiento"))
+        assert found[:2] == [("rule", "122.1d", "en"), ("term", "Stun counter", "en")]
+        assert keys(opened.search("contador de aturdimiento", kinds=["term"])) == [("term", "Stun counter", "en")], \
+            "asked for terms, the rule is not brought"
+
+
+def test_a_glossary_entry_named_by_its_title_brings_the_rules_it_stands_for_up(monkeypatch):
+    # "dix marqueurs poison", translated `ten "poison counter"`: the glossary entry Poison
+    # Counter names 704.5c, which a judge cites, among the rules the words find.
+    use_corpus(monkeypatch, [
+        Record(kind="section", lang="en", source="cr:1", number="904", title="Archenemy", aligned=True, edition="2026-08-07"),
+        rule("904.13c", "en", "Poison counters are not shared: a member of the team with ten or more poison counters"
+                              " loses, and a poison counter given to the team goes to one member.", edition="2026-08-07"),
+        rule("704.5c", "en", "If a player has ten or more poison counters, that player loses the game. Ignore this rule in"
+                             " Two-Headed Giant games; see rule 704.6b instead.", edition="2026-08-07"),
+        rule("122.1f", "en", "Ten or more poison counters: a poisoned player loses.", edition="2026-08-07"),
+        Record(kind="glossary", lang="en", source="cr:9", title="Poison Counter", edition="2026-08-07", aligned=True,
+               text="A counter that may be given to a player. See rule 704.5c."),
+    ])
+    with Index.current() as opened:
+        assert keys(opened.search("ten poison counter", langs=["en"], kinds=["rule"]))[0] == ("rule", "704.5c", "en")
+        assert keys(opened.search("ten poison", langs=["en"], kinds=["rule"]))[0] != ("rule", "704.5c", "en"), \
+            "not named, the entry brings nothing"
+
+
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
     [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])

@@ -9,7 +9,7 @@ import threading
 
 from click.testing import CliRunner
 
-from mtgrules import paths, seeds_cache, store
+from mtgrules import corpus_schema, paths, seeds_cache, store
 from mtgrules.cli.main import cli
 from mtgrules.index import reading
 
@@ -58,7 +58,7 @@ def test_search_tables_missing_from_the_kept_seeds_are_written_and_kept(isolated
 def test_other_seeds_are_kept_apart_and_the_old_file_goes(isolated_home, monkeypatch):
     store.Store().count()
     [old] = kept()
-    monkeypatch.setattr(store, "embedded_digest", lambda: "the-next-package-digest")
+    monkeypatch.setattr(corpus_schema, "embedded_digest", lambda: "the-next-package-digest")
     assert store.Store().count() == len(store.embedded_records())  # the same records under another digest
     [new] = kept()
     assert new != old and "the-next-packag" in new.name

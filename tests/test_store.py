@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
-from mtgrules import paths, store
+from mtgrules import corpus_schema, paths, store
 from mtgrules.align import linking
 from mtgrules.records import Record
 
@@ -156,10 +156,10 @@ def test_a_second_ingest_waits_for_the_first_and_is_told_once():
 
 
 def test_an_unwritable_data_folder_still_reads_the_embedded_corpus(monkeypatch):
-    def refuse(self, *args, **kwargs):
-        raise PermissionError(13, "Permission denied", str(self))
+    def refuse(folder, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(folder))
 
-    monkeypatch.setattr(Path, "mkdir", refuse)
+    monkeypatch.setattr(os, "makedirs", refuse)  # how mtgrules makes its folders (`paths.make_folders`)
     assert store.Store().count() == len(store.embedded_records())
     with pytest.raises(store.StoreUnwritable, match="cannot write the corpus"), store.Store().writing():
         pass
@@ -169,7 +169,7 @@ def test_a_database_that_cannot_be_updated_is_read_as_a_copy_in_memory(monkeypat
     """Packaged seeds newer than the stored ones, in a folder that cannot be written: the
     reader refreshes them in a copy and says so, the file is left as it was."""
     put("/a.txt", [rule("100.1", "2026-08-07", "One.")])
-    monkeypatch.setattr(store, "embedded_digest", lambda: "a newer package")
+    monkeypatch.setattr(corpus_schema, "embedded_digest", lambda: "a newer package")
 
     def unwritable(self, on_wait=None):
         raise store.StoreUnwritable(f"cannot write the corpus {self.path}: read-only")
@@ -262,7 +262,7 @@ def test_a_new_package_s_seeds_are_loaded_again_once(monkeypatch):
     put("/a.txt", [rule("100.1", "2026-08-07", "One.")])
     generation = store.Store().generation()
     entry = next(iter(store.embedded_manifest().values()))
-    monkeypatch.setattr(store, "embedded_digest", lambda: "the next package")
+    monkeypatch.setattr(corpus_schema, "embedded_digest", lambda: "the next package")
     monkeypatch.setattr(store, "embedded_manifest", lambda: {"only.txt": entry})
     corpus = store.Store()
     assert [path for path, d in corpus.documents().items() if d.embedded] == [store.EMBEDDED_PREFIX + entry["source"]]
