@@ -156,8 +156,11 @@ def segments_from_records(records: list[Record]) -> list[Segment]:
 
 
 # A keyword line: the keyword, then maybe its cost or number, then maybe reminder text.
-_KEYWORD_COST = re.compile(r"\s*(?:\{[^}]*\}|\d+|[xX]\b|[—–-].*)*\.?\s*$")
-_KEYWORD = re.compile(r"^[^\W\d_][^\W\d_' -]{1,30}$")
+# A cost, a number or X, or a dash and what follows it ("Equip—Pay 3 life", "Landfall — …"); a
+# hyphen inside a word is the keyword's ("Jump-start").
+_KEYWORD_COST = re.compile(r"\s*(?:\{[^}]*\}|\d+|[xX]\b|[—–].*|(?<!\w)-.*)*\.?\s*$")
+# Letters, and apostrophes, spaces and hyphens between them: "first strike", "daña primero".
+_KEYWORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’ -]){1,30}$")
 _CHAPTERS = frozenset("i ii iii iv v vi vii".split())  # a Saga's chapter marks
 KEYWORD_LINE_MIN = 3  # cards that must print the pair
 KEYWORD_LINE_SHARE = 0.6  # of the English keyword's lines, how many must give this translation
@@ -198,6 +201,23 @@ def keyword_line_entries(records: Iterable[Record]) -> list[Entry]:
         if seen >= KEYWORD_LINE_MIN and seen >= KEYWORD_LINE_SHARE * total:
             entries.append(Entry(lang, best, english, round(seen / total, 3), seen, "keyword-lines"))
     return entries
+
+
+def without_partial(learned: Iterable[Entry], named: Iterable[Entry]) -> list[Entry]:
+    """`learned` pairs, less those that give part of a name `named` pairs state for the same
+    phrase: the keyword line "Initiative" is "First strike", and "Double initiative" is "Double
+    strike", so association pairs "initiative" with "strike" alone; the name printed for the
+    name says what the word stands for."""
+    names: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for entry in named:
+        names[(entry.lang, phrases.phrase_key(entry.phrase, entry.lang))].append(" " + phrases.phrase_key(entry.english, "en") + " ")
+    kept = []
+    for entry in learned:
+        english = " " + phrases.phrase_key(entry.english, "en") + " "
+        wider = names.get((entry.lang, phrases.phrase_key(entry.phrase, entry.lang)), [])
+        if not any(english != name and english in name for name in wider):
+            kept.append(entry)
+    return kept
 
 
 def _without_reminder(line: str) -> str:

@@ -8,11 +8,15 @@ that cannot be opened completes nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
-from click.shell_completion import CompletionItem
 
 from mtgrules import rulenumbers
 from mtgrules.text import fold
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 # At most this many candidates: a shell lists them all, and more than a screen helps nobody.
 LIMIT = 60
@@ -36,6 +40,8 @@ def rule_numbers(ctx: click.Context, param: click.Parameter, incomplete: str) ->
         numbers = corpus.numbers_from(edition, normalise_number(incomplete), LIMIT)
     except Exception:
         return []
+    from click.shell_completion import CompletionItem  # on a Tab press only: `rule` and `card` import this module
+
     return [CompletionItem(number) for number in sorted(numbers, key=rulenumbers.sort_key)]
 
 
@@ -66,6 +72,8 @@ def card_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> l
         if word is not None:
             ranked.append((0 if lang in _languages_of(printed, before) else 1, word))
     words = [word for _rank, word in sorted(ranked, key=lambda item: item[0])]
+    from click.shell_completion import CompletionItem  # see above
+
     return [CompletionItem(word) for word in list(dict.fromkeys(words))[:LIMIT]]
 
 

@@ -12,12 +12,16 @@ import click
 from mtgrules import paths
 from mtgrules.i18n import N_, _
 
-_LANG_CODE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
-
 
 def is_lang_code(code: str) -> bool:
     """A language code as records carry them: `es`, `fr`, `zh`, or with a subtag, `zh-hans`."""
-    return bool(_LANG_CODE.match(code))
+    return bool(_lang_code().match(code))
+
+
+@functools.cache
+def _lang_code() -> re.Pattern[str]:
+    """Compiled when a code is read (`--lang`): every lookup imports this module."""
+    return re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
 
 
 def split_langs(value: str) -> list[str]:

@@ -133,10 +133,11 @@ def _corpus_package() -> str:
     return spec.submodule_search_locations[0]
 
 
+@functools.cache
 def packaged_digest(*names: str) -> str:
     """Names the content of packaged files, one after the other: their length and CRC-32
-    (zlib's). Worked out on each open (the seeds and the lexicon are some 50-60 kB each: a
-    tenth of a millisecond), never kept beside them, where it could go stale. It tells a new
+    (zlib's). Worked out once a process (the lexicon is 330 kB: a search asked for it twice,
+    each a few tenths of a millisecond), never kept beside them, where it could go stale. It tells a new
     package's files from the old ones, nothing more (no one forges a package against this
     check), so a checksum does: SHA-256 would load OpenSSL (`hashlib`), 3 ms of every cold
     search; zlib is loaded anyway (the stemmers import it)."""

@@ -11,9 +11,10 @@ The lexicon (`mtgrules.align.lexicon`) is learned from the printed card texts of
 set file in `corpus-data/sets/` (their `foreignData`: es, fr, de, it, pt, ja, ko, ru, zh; a card
 reprinted with the same texts counts once, `corpus_lexicon.teaches_anew`) and their printed keyword
 lines (`lexicon.keyword_line_entries`), the seed pages aligned to the English rules and rulings, the
-keyword table, the aligned titles and the core-terms table
-(`corpus/core_terms.tsv`). It holds phrase pairs and scores, never a sentence. The set files it
-learned from are listed with their digests in `corpus/lexicon-sources.tsv`: an ingest of one of
+keyword table, the aligned titles and the core-terms table (`corpus/core_terms.tsv`) with the
+parts of its terms (`core_terms.parts`); a learned pair that gives part of a keyword's printed
+name is left out (`lexicon.without_partial`). It holds phrase pairs and scores, never a
+sentence. The set files it learned from are listed with their digests in `corpus/lexicon-sources.tsv`: an ingest of one of
 them learns nothing again (`mtgrules.align.learned`). A set file the parser refuses is left
 out, and said.
 
@@ -81,7 +82,9 @@ def lexicon(data: Path, on_refused=None) -> tuple[str, str]:
     table = REPO / "corpus" / core_terms.TABLE
     terms = core_terms.entries(table.read_text(encoding="utf-8"), f"corpus/{core_terms.TABLE}")
     keywords = [entry for entry in lexicon.keyword_line_entries(cards) if entry.lang in LEXICON_LANGUAGES]
-    return lexicon.Lexicon(lexicon.learn(segments) + listed + keywords + terms).to_tsv(), sources
+    named = [entry for entry in listed + keywords if entry.sources in ("keywords", "keyword-lines")]
+    known = lexicon.Lexicon(lexicon.without_partial(lexicon.learn(segments), named) + listed + keywords)
+    return known.merged(terms + core_terms.parts(terms, known)).to_tsv(), sources
 
 
 def _documents(data: Path, relative: tuple[str, ...]):

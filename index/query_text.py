@@ -20,7 +20,7 @@ import re
 
 from mtgrules.little_words import is_little
 
-_QUESTION = re.compile(r"[¿¡!]")
+_QUESTION = str.maketrans("¿¡!", "   ")
 # A fuzzy word (`word~`, `word~2`, `word~2/3`: edits, then letters that must match at the
 # start), read alike by the query's parser and by its translation.
 FUZZY = re.compile(r"^(?P<word>.*[^~])~(?P<edits>\d*)(?:/(?P<prefix>\d+))?$")
@@ -34,15 +34,15 @@ _WORD_OF_LETTERS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 def without_question_marks(text: str) -> str:
     """`text` with the punctuation of a question removed (module docstring)."""
     opened = "¿" in text
-    text = _QUESTION.sub(" ", text)
+    text = text.translate(_QUESTION)
     out = []
     for piece in re.split(r"(\s+)", text):
         if piece.endswith("?") and not piece.startswith('"'):
             stripped = piece.rstrip("?")
-            if not stripped or opened or not re.search(r"\S", text[text.find(piece) + len(piece):]):
+            if not stripped or opened or not text[text.find(piece) + len(piece):].strip():
                 piece = stripped
         out.append(piece)
-    return re.sub(r"\s+", " ", "".join(out)).strip()
+    return " ".join("".join(out).split())
 
 
 def little_words_left_out(text: str, langs: list[str]) -> tuple[str, list[str]]:
@@ -76,7 +76,7 @@ def is_little_word(word: str, lang: str) -> bool:
     """Whether a query word is little in `lang`: "qu'arrive-t-il": each part of a hyphenated or
     elided question word is little; and a French verb with its subject after it ("peut-elle",
     "doit-on") is the form of a question."""
-    parts = [part for part in re.split(r"['’-]", word.lower()) if part]
+    parts = [part for part in word.lower().replace("’", "'").replace("-", "'").split("'") if part]
     if lang == "fr" and len(parts) > 1 and parts[-1] in _INVERTED_SUBJECTS:
         return True
     return all(is_little(part, lang) for part in parts)

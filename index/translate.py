@@ -162,10 +162,13 @@ class Translator:
 
     def has_key(self, lang: str, word: str) -> bool:
         """Whether `lang` has another form of `word` (its key, or a key a letter or two shorter:
-        the French stemmer gives "sacrifi" for "sacrifier" but "sacrif" for "sacrifiez")."""
+        the French stemmer gives "sacrifi" for "sacrifier" but "sacrif" for "sacrifiez"), or,
+        in a language that writes compounds, both parts of it ("Friedhofskarte")."""
         if lang == "en" and not _is_ascii_word(word):
             return False
-        return any(self._in_line(lang + KEYS_SUFFIX, key) for key in _trimmed(phrases.word_key(word, lang)))
+        if any(self._in_line(lang + KEYS_SUFFIX, key) for key in _trimmed(phrases.word_key(word, lang))):
+            return True
+        return lang in _COMPOUNDING and _compound_parts(word, lang, _Keys(self, lang)) is not None
 
     def detect(self, words: list[str], candidates: list[str]) -> list[str]:
         """The languages among `candidates` the words are most likely in (several on a tie,
@@ -197,7 +200,9 @@ class Translator:
         """Which languages to search with `text` as typed, and which with a translation: every
         allowed language that does not spell all of the query's words as typed gets one, from
         the query's languages ("marqueurs poison" is French and English, and English has no
-        "marqueurs": it is searched as "counters poison" too)."""
+        "marqueurs": it is searched as "counters poison" too). A language that spells them all
+        but is one of several the query may be in gets one too when the others' words mean
+        something else in it: French "initiative" is first strike, English "initiative" rule 726."""
         items = _items(text)
         words = _words(items)
         candidates = list(dict.fromkeys([*self.langs, "en", *self.vocabulary_languages()]))
@@ -211,10 +216,13 @@ class Translator:
         plan = Plan(detected, [lang for lang in allowed if lang in detected])
         folded = [(word, fold(word)) for word in words]
         for target in allowed:
-            if all(self.has_word(target, word, f) for word, f in folded):
-                continue
             sources = [lang for lang in detected if lang != target]
+            spelt = all(self.has_word(target, word, f) for word, f in folded)
+            if spelt and not (target in detected and sources):
+                continue
             translation = self._best_translation(items, sources, target) if sources else None
+            if spelt and translation is not None and _same_words(translation.query, words, target):
+                continue
             if translation is not None:
                 plan.translations.append(translation)
             elif target not in detected:
@@ -230,15 +238,24 @@ class Translator:
             found = self.translate(items, source, target)
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
+        if best is not None and not best[1].complete and len(ranked) > 1:
+            # A word the best language's lexicon lacks may be its neighbour's: "camadas de efeitos
+            # contínuos" reads as Portuguese ("efeitos") and Spanish ("contínuos", "continuo").
+            others = tuple(lang for lang in ranked if lang != best[1].source)
+            mixed = self.translate(items, best[1].source, target, others)
+            if mixed is not None and mixed[0] > best[0]:
+                best = mixed
         return best[1] if best else None
 
-    def translate(self, items: list[_Item], source: str, target: str) -> tuple[int, Translation] | None:
+    def translate(self, items: list[_Item], source: str, target: str,
+                  others: tuple[str, ...] = ()) -> tuple[int, Translation] | None:
         """(words translated, translation) of the query from `source` into `target`, or None
         when the lexicon translates none of its words. A language whose phrases cover more of
         the query's words wins (`_best_translation`): Portuguese "resistência a magia" is one
-        phrase, hexproof; read as Spanish it was two words, toughness and magic."""
+        phrase, hexproof; read as Spanish it was two words, toughness and magic. A word
+        `source` cannot translate is looked up in the languages `others`, in order."""
         if source != "en" and target != "en":
-            english = self.translate(items, source, "en")
+            english = self.translate(items, source, "en", others)
             if english is None:
                 return None
             pivot = self.translate(_items(english[1].query), "en", target)
@@ -255,7 +272,7 @@ class Translator:
         def flush() -> None:
             nonlocal translated, dropped
             if run:
-                pieces, count, lost = self._translate_run(run, source, target)
+                pieces, count, lost = self._translate_run(run, source, target, others=others)
                 out.extend(pieces)
                 translated += count
                 dropped = dropped or lost
@@ -292,7 +309,8 @@ class Translator:
     def _table(self, source: str, target: str) -> Lexicon:
         return self.tables(source, "to_english") if target == "en" else self.tables(target, "from_english")
 
-    def _translate_run(self, words: list[str], source: str, target: str, whole_phrase: bool = False) -> tuple[list[str], int, bool]:
+    def _translate_run(self, words: list[str], source: str, target: str, whole_phrase: bool = False,
+                       others: tuple[str, ...] = ()) -> tuple[list[str], int, bool]:
         """Longest-match translation of a run of words: (pieces of the translated query, how
         many of its words lexicon phrases translated, whether a word was dropped). A single word whose key
         is not in the lexicon is tried a letter or two shorter (`_trimmed`)."""
@@ -320,7 +338,7 @@ class Translator:
                     if end - position == 1 and _function_pair(tokens[position][0], table[key], source, target):
                         pass  # "dans" → into, "puede" → can't: nothing to require of a record
                     else:
-                        pieces.append(_alternatives(table[key], " ".join(spellings[position:end])))
+                        pieces.append(_alternatives(table[key], " ".join(spellings[position:end]), target))
                     used += end - position
                     position = end
                     break
@@ -329,10 +347,18 @@ class Translator:
                 shorter = next((key for key in _trimmed(keys[position])[1:] if key in table), None)
                 if shorter is None and not little and _infinitive(word, source):
                     shorter = _near_key(keys[position], table)
+                parts = _compound_parts(word, source, table) if shorter is None and not little else None
+                neighbour = self._neighbour(word, others, target) if shorter is None and parts is None and not little else None
                 if little:
                     pass
+                elif neighbour is not None:
+                    pieces.append(neighbour)
+                    used += 1
                 elif shorter is not None:
-                    pieces.append(_alternatives(table[shorter], spellings[position]))
+                    pieces.append(_alternatives(table[shorter], spellings[position], target))
+                    used += 1
+                elif parts is not None:
+                    pieces.extend(_alternatives(table[part], "", target) for part in parts)
                     used += 1
                 elif self.has_word(target, word):
                     pieces.append(word)
@@ -344,6 +370,16 @@ class Translator:
         if whole_phrase and len(pieces) > 1:
             return ["(" + " ".join(pieces) + ")"], used, dropped
         return pieces, used, dropped
+
+    def _neighbour(self, word: str, others: tuple[str, ...], target: str) -> str | None:
+        """`word` translated alone by the first of the languages `others` whose lexicon has its
+        key (or the key a letter or two shorter), unless it is a function word there."""
+        for other in others:
+            table = self._table(other, target)
+            key = next((key for key in _trimmed(phrases.word_key(word, other)) if key in table), None)
+            if key is not None and not _function_pair(word, table[key], other, target):
+                return _alternatives(table[key], fold(word), target)
+        return None
 
     def _translate_fuzzy(self, text: str, source: str, target: str) -> str | None:
         """A fuzzy word (`arollar~1`) as the translations of the lexicon's words within its
@@ -395,6 +431,26 @@ class Translator:
         return out
 
 
+def _same_words(query: str, words: list[str], lang: str) -> bool:
+    """Whether a translation into `lang` says the typed words again, by key ("indestructible"
+    is indestructible in Spanish, French and English: nothing more to search)."""
+    typed = {phrases.word_key(word, lang) for word in words}
+    return {phrases.word_key(word, lang) for word in phrases.PLAIN_WORD.findall(query) if word not in _OPERATORS} <= typed
+
+
+class _Keys:
+    """The keys one language's vocabulary holds, as `in` asks (`_compound_parts`)."""
+
+    __slots__ = ("lang", "translator")
+
+    def __init__(self, translator: Translator, lang: str):
+        self.translator = translator
+        self.lang = lang
+
+    def __contains__(self, key: str) -> bool:
+        return self.translator._in_line(self.lang + KEYS_SUFFIX, key)
+
+
 def _term(words: list[str]) -> str:
     """How the vocabulary writes an English term: its words' keys joined by "_"
     ("poison counters" → "poison_counter")."""
@@ -415,6 +471,38 @@ def _trimmed(key: str) -> list[str]:
 # "continui" → contains, on the judge queries' development half).
 _INFINITIVE_ENDINGS = {"es": ("ar", "er", "ir"), "pt": ("ar", "er", "ir"), "fr": ("er", "ir", "re"),
                        "it": ("are", "ere", "ire"), "de": ("en", "ern", "eln")}
+
+
+# Languages that write a compound as one word, and the letters that may join its parts
+# ("Kampf|schaden", "Zustand|s|aktion").
+_COMPOUNDING = {"de": ("", "s", "es", "n", "en", "e")}
+_COMPOUND_PART = 4  # letters a part must have at least
+
+
+def _compound_parts(word: str, lang: str, table) -> tuple[str, str] | None:
+    """The keys of the two parts of a compound the lexicon has only apart: German writes
+    "Ersatzeffekt", "Giftmarken", "Kreaturenkarte" as one word, and card text prints many
+    compounds once or never while it prints their parts often. The split keeps the longest
+    first part whose key and the rest's key (after a joining letter or two) are both one-word
+    keys of `table` (a lexicon, or anything that answers `in`: the vocabulary's keys, for
+    detection); English says a compound's parts in the same order ("poison counters").
+    None for other languages, short words and words no split explains."""
+    joins = _COMPOUNDING.get(lang)
+    if joins is None or len(word) < 2 * _COMPOUND_PART:
+        return None
+    folded = fold(word).lower()
+    for cut in range(len(folded) - _COMPOUND_PART, _COMPOUND_PART - 1, -1):
+        head = phrases.word_key(folded[:cut], lang)
+        if head not in table:
+            continue
+        for join in joins:
+            rest = folded[cut:]
+            if not rest.startswith(join) or len(rest) - len(join) < _COMPOUND_PART:
+                continue
+            tail = next((key for key in _trimmed(phrases.word_key(rest[len(join):], lang)) if key in table), None)
+            if tail is not None:
+                return head, tail
+    return None
 
 
 def _function_pair(word: str, found: list, source: str, target: str) -> bool:
@@ -456,21 +544,39 @@ def _near_key(key: str, table: Lexicon) -> str | None:
     return best[2] if best else None
 
 
-def _alternatives(found: list, spelling: str) -> str:
+# English auxiliaries: a phrase learned with one inside ("spell is countered", "card was
+# milled") says what card text says in its voice and tense; the rules say it in theirs
+# ("countered spell", "if a spell is countered by…"), so its words are required, not its order.
+_AUXILIARIES = frozenset("is are was were be been being has have had".split())
+
+
+def _alternatives(found: list, spelling: str, target: str = "") -> str:
     """The best translation, with the next one OR-ed in when it scores nearly as well. Entries
-    spelt as asked come first ("maná" is mana, although "mano", hand, has the same key)."""
+    spelt as asked come first ("maná" is mana, although "mano", hand, has the same key). A
+    phrase is searched as a phrase, but an English one with an auxiliary inside as its words."""
     spelt = [entry for entry in found if len(entry) > 2 and entry[2] == spelling]
     found = spelt or found
     best_score = found[0][1]
     chosen = [entry[0] for entry in found[:2] if entry[1] >= ALTERNATIVE_SHARE * best_score]
-    quoted = [f'"{phrase}"' if len(phrase.split()) > 1 else phrase for phrase in chosen]
+    quoted = [_as_searched(phrase, target) for phrase in chosen]
     return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
+
+
+def _as_searched(phrase: str, target: str) -> str:
+    words = phrase.split()
+    if len(words) == 1:
+        return phrase
+    if target == "en" and any(word in _AUXILIARIES for word in words[1:-1]):
+        return "(" + phrase + ")"
+    return f'"{phrase}"'
 
 
 def _tidy(pieces: list[str]) -> str:
     """Pieces joined, with operators that lost an operand (a dropped word) removed."""
     joined = " ".join(query_text.tidy(pieces))
-    return re.sub(r"\(\s*\)", "", joined).replace("( ", "(").replace(" )", ")").strip()
+    if "(" in joined:
+        joined = re.sub(r"\(\s*\)", "", joined)
+    return joined.replace("( ", "(").replace(" )", ")").strip()
 
 
 def _shown_source(items: list[_Item]) -> str:

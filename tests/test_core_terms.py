@@ -10,6 +10,7 @@ import pytest
 from conftest import REPO, corpus_file
 
 from mtgrules.align import core_terms, corpus_lexicon
+from mtgrules.align.lexicon import Entry, Lexicon
 from mtgrules.align.phrases import phrase_key
 from mtgrules.errors import ParseError
 from mtgrules.text import fold
@@ -32,7 +33,7 @@ def test_every_row_says_where_it_was_checked_and_is_in_the_committed_lexicon():
                  for e in corpus_lexicon.committed().entries if "core-terms" in e.sources}
     assert len(rows()) >= 100
     for lang, term, english, checked in rows():
-        assert checked.startswith(("printed:", "seeds/", "official", "unchecked")), (term, checked)
+        assert checked.startswith(("printed:", "seeds/", "official", "judges:", "unchecked")), (term, checked)
         assert (lang, phrase_key(term, lang), phrase_key(english, "en")) in committed, term
     assert {lang for lang, *_ in rows()} >= {"es", "fr", "de", "it", "pt"}
 
@@ -62,3 +63,28 @@ def test_unchecked_rows_weigh_less_and_a_bad_row_names_its_line():
     assert [e.score for e in found] == [core_terms.UNCHECKED_SCORE, core_terms.CHECKED_SCORE]
     with pytest.raises(ParseError, match=r"t.tsv:2"):
         core_terms.entries("lang\tterm\tenglish\tchecked\nes\tcapa\n", "t.tsv")
+
+
+def test_a_term_of_several_words_teaches_its_parts():
+    """"paso de declarar bloqueadoras" is "declare blockers step" and card text says "paso" is
+    "step": "declarar bloqueadoras" is "declare blockers", what a judge types for the action."""
+    known = Lexicon([Entry("es", "paso", "step", 0.98, 300, "cards"), Entry("es", "criatura", "creature", 0.9, 900, "cards"),
+                     Entry("es", "atacante", "attacker", 0.7, 9, "cards"), Entry("fr", "étape", "step", 0.95, 200, "cards")])
+    terms = core_terms.entries(
+        "lang\tterm\tenglish\tchecked\n"
+        "es\tpaso de declarar bloqueadoras\tdeclare blockers step\tunchecked: judge usage\n"
+        "es\tcriatura atacante\tattacking creature\tprinted: Paladin Class (AFR)\n"
+        "fr\tétape d'entretien\tupkeep step\tofficial French CR contents, rule 503\n", "t.tsv")
+    parts = {(e.lang, e.phrase, e.english): e.score for e in core_terms.parts(terms, known)}
+    assert parts[("es", "declarar bloqueadoras", "declare blockers")] == round(core_terms.UNCHECKED_SCORE * 0.98, 3)
+    # "atacante" is in the lexicon already: its learned pair stays the only one.
+    assert not any(phrase == "atacante" for _, phrase, _ in parts)
+    # Less "étape", "d'entretien" starts with a little word: no part.
+    assert not any(lang == "fr" for lang, *_ in parts)
+
+
+def test_the_committed_lexicon_holds_the_parts_of_the_core_terms():
+    table = corpus_lexicon.committed().compile()["to_english"]
+    assert table["es"][phrase_key("declarar bloqueadoras", "es")][0][0] == "declare blockers"
+    assert table["fr"][phrase_key("déclaration des attaquants", "fr")][0][0] == "declare attackers"
+    assert table["it"][phrase_key("bloccante", "it")][0][0] == "blocking"

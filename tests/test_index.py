@@ -249,6 +249,19 @@ def test_a_glossary_entry_named_by_its_title_brings_the_rules_it_stands_for_up(m
             "not named, the entry brings nothing"
 
 
+def test_the_rule_that_defines_what_a_query_names_comes_before_rules_using_its_words(monkeypatch):
+    use_corpus(monkeypatch, [
+        rule("702.144a", "en", "Demonstrate is a triggered ability: when you cast this spell, you may copy the spell."),
+        rule("707.12", "en", "An effect may copy a spell and let you choose new targets for the copy of the spell."),
+        rule("707.10", "en", "To copy a spell, activated ability, or triggered ability means to put a copy of it onto the"
+                             " stack; a copy of a spell isn't cast and a copy of an activated ability isn't activated."
+                             " A copy of a spell copies the decisions made for it, including modes and targets."),
+    ])
+    with Index.current() as opened:
+        assert keys(opened.search("copy spell", langs=["en"]))[0] == ("rule", "707.10", "en")
+        assert keys(opened.search("copy spell", langs=["en"], translate=False))[0] == ("rule", "707.10", "en")
+
+
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
     [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
@@ -555,6 +568,30 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     assert english("resistência a magia") == ["hexproof"]
     # A hyphenated word is the words of a phrase: Italian "anti-malocchio" was searched as typed, in no language.
     assert english("anti-malocchio") == ["hexproof"]
+    # "spell is countered" is card text's voice; the rules say "countered" as they will: its words, not its order.
+    assert english("qu'arrive-t-il si un sort est contrecarré ?") == ["(spell is countered)"]
+    # German writes compounds as one word; card text prints their parts: "Friedhof" + "Karte".
+    assert english("Friedhofskarte") == ["graveyard card"]
+    # Read as Spanish, "efeitos" is no word; Portuguese has it: each word from the language that knows it.
+    assert english("camadas de efeitos contínuos") == ['"continuous effects"']
+
+
+def test_a_word_two_languages_spell_is_searched_in_what_each_means(monkeypatch):
+    # French "initiative" is first strike (the keyword line "Initiative" of "First strike" cards);
+    # English "initiative" is rule 726. Both languages spell it: each meaning is searched.
+    use_corpus(monkeypatch, [*sample_records(),
+                             rule("702.7", "en", "", title="First Strike"),
+                             rule("702.7b", "en", "A creature with first strike deals combat damage before creatures without first strike."),
+                             rule("702.111b", "en", "A creature with menace can't be blocked except by two or more creatures."),
+                             rule("726.1", "en", "The initiative is a designation a player can have.")])
+    with Index.current() as index:
+        results = index.search("initiative")
+        assert {"en", "fr"} <= set(results.plan.detected)
+        assert [t.query for t in results.plan.translations if t.target == "en"] == ['"first strike"']
+        assert {"702.7b", "726.1"} <= {hit.number for hit in results.hits}
+        # "menace" is menace in French and English: nothing to translate.
+        plan = index.search("menace").plan
+        assert "en" in plan.direct and not [t for t in plan.translations if t.target == "en"]
 
 
 def test_a_ruling_ranks_below_a_rule_matched_as_well_unless_the_query_names_its_card(index):

@@ -139,3 +139,26 @@ def test_a_spelling_that_translates_otherwise_than_its_stem_keeps_its_own_pair()
     assert {("mano", "hand"), ("maná", "mana")} <= pairs
     table = lex.compile()["to_english"]["es"][phrase_key("maná", "es")]
     assert ["mana", "mana"] in [[english, spelling] for english, _, spelling in table]
+
+
+def test_a_keyword_of_several_words_is_learned_from_its_printed_lines():
+    """"First strike" is printed "Initiative" (fr), "Daña primero." (es): a keyword line of two
+    words pairs as one; and "initiative" alone is not "strike", which association learned from
+    "Double initiative" / "Double strike"."""
+    committed = corpus_lexicon.committed()
+    for lang, printed in (("fr", "initiative"), ("es", "daña primero"), ("it", "attacco improvviso")):
+        entry = best(committed, lang, printed)
+        assert entry is not None and entry.english == "first strike" and "keyword-lines" in entry.sources, (lang, entry)
+    assert not [e for e in committed.entries if e.lang == "fr" and e.phrase == "initiative" and e.english == "strike"]
+
+
+def test_a_learned_pair_that_gives_part_of_a_printed_name_is_left_out():
+    learned = [lexicon.Entry("fr", "initiative", "strike", 0.99, 196, "cards"),
+               lexicon.Entry("fr", "initiative", "initiative", 0.5, 2, "cards"),
+               lexicon.Entry("fr", "vol", "flying", 0.99, 900, "cards")]
+    named = [lexicon.Entry("fr", "initiative", "first strike", 1.0, 46, "keyword-lines")]
+    assert [(e.phrase, e.english) for e in lexicon.without_partial(learned, named)] == [
+        ("initiative", "initiative"), ("vol", "flying")]
+    assert lexicon._keyword_items("Jump-start") == ["jump-start"]
+    assert lexicon._keyword_items("Equip—Pay 3 life") == ["equip"]
+    assert lexicon._keyword_items("First strike, menace") == ["first strike", "menace"]
