@@ -49,8 +49,10 @@ def shared_cards(cards: list[str], shown: int = 2) -> str:
 
 def json_row(hit, partial: bool) -> dict:
     """A hit as `search --json` prints it (and the web API gives it): its fields, the snippet
-    marked with **, and whether the search was partial."""
-    return hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": partial}
+    (and the English twin's, for a hit shown in another language) marked with **, and whether
+    the search was partial."""
+    return hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": partial,
+                            "english": render_marked(hit.english, colour=False) if hit.english else None}
 
 
 def describe_key(hit) -> str:
@@ -92,6 +94,8 @@ def _print_hit(rank: int, hit, view: str | None) -> None:
         head += "  " + _("also in: {langs}").format(langs=", ".join(hit.other_langs))
     echo_wrapped(head, subsequent="   ", head=key, head_style={"bold": True})  # wrapped to the terminal, then styled
     echo(render_marked(wrap(hit.snippet, indent="   "), colour=use_colour()))
+    if hit.english:  # shown in the query's language: the English text beside
+        echo(render_marked(wrap(f"[en] {hit.english}", indent="   "), colour=use_colour()))
 
 
 def show(

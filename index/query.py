@@ -23,8 +23,8 @@ A search runs the query as typed in the languages it is written in, and translat
 bilingual lexicon into the others (`mtgrules.index.translate` plans them), each run apart, and
 fuses their ranked lists into one ranking (`mtgrules.index.fusion`, reciprocal rank fusion): the
 best record first whatever its language, each record once (shown in the query's language where
-the corpus has it, else in English, its other languages beside it), languages the person did not
-ask for after the others. Question marks are punctuation and little words (articles,
+the corpus has it, with its English text, else in English; its other languages named beside it),
+languages the person did not ask for after the others. Question marks are punctuation and little words (articles,
 prepositions, question words) are left out of the plain words (`mtgrules.index.query_text`); a
 card named in plain words, in any language (`mtgrules.index.card_mentions`), brings its rulings
 and its keywords' rules first. A heading, a glossary entry or a keyword term brings the rule it
@@ -469,7 +469,7 @@ class Hit:
 
     def __init__(self, key: list, kind: str, lang: str, number: str, title: str, card: str, date: str, source: str,
                  snippet: str, other_langs: list[str], score: float, translation: str | None = None,
-                 edition: str | None = None, cards: list[str] | None = None):
+                 edition: str | None = None, cards: list[str] | None = None, english: str | None = None):
         self.key = key
         self.kind = kind
         self.lang = lang
@@ -484,6 +484,7 @@ class Hit:
         self.translation = translation  # "daño letal → damage lethal" when a translation found it
         self.edition = edition  # the edition the record belongs to (a translation: the one it follows)
         self.cards = cards if cards is not None else []  # the card's, or a ruling's on several cards every one (`card` the first)
+        self.english = english  # shown in another language: its English twin's snippet (None: English, or no twin)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
@@ -896,6 +897,7 @@ class Index:
         first: dict[str, float] = {}
         by_number: set[str] = set()  # keys shown as a SUPPORT run found them
         words_runs: list[_Run] = []  # the runs of the query's words that found something
+        english: dict[str, _Found] = {}  # per key, its English record as a search of the words found it
         found_any = False
         for langs, text, translation, weight, asked, run_kinds, named in runs:
             if not langs:
@@ -917,6 +919,8 @@ class Index:
             for hit in sorted(found, key=lambda f: (-f.share, -f.score)):
                 key = hit.key()
                 keys.append(key)
+                if hit.hit.lang == "en" and not named:
+                    english.setdefault(key, hit)
                 shares.append(fusion.coverage_weight(hit.share, 1.0))
                 scales.append(self._sample_scale(hit.hit.lang, hit.hit.kind))
                 # A hit is shown as the run that found it in the best language found it, and as
@@ -959,7 +963,36 @@ class Index:
         heirs = self._heirs(keys[:limit], shown, view) if follow and (not kinds or "rule" in kinds) else {}
         if heirs:
             keys = fusion.order(lists, boost=boost, heirs=heirs)
-        return [shown[key].with_snippet() for key in keys[:limit]]
+        page = [shown[key].with_snippet() for key in keys[:limit]]
+        for key, result in zip(keys, page):  # shown in another language: its English text beside
+            if result.lang != "en" and "en" in result.other_langs:
+                twin = english.get(key) or self._english_twin(shown[key], words_runs, view)
+                result.english = twin.with_snippet().snippet if twin is not None else None
+        return page
+
+    def _english_twin(self, found: _Found, runs: list[_Run], view: str | None) -> _Found | None:
+        """The English record of a rule, section or ruling `found` in another language, which
+        no search found (read by its number, or its card and position), as an English search of
+        the query would mark it (the first of `runs` that matched English words, else `found`'s)."""
+        stored = found.stored
+        kind = stored.get("kind")
+        if kind in ("rule", "section") and stored.get("number"):
+            number = found.hit.number
+            expression = f"{{number}} : {_quoted(number)} AND {{kind}} : ({_quoted(kind)})"
+        elif kind == "ruling" and stored.get("card_name"):
+            expression = f'{{card}} : {_phrase(analysis.words(stored["card_name"]))} AND {{kind}} : "ruling"'
+        else:
+            return None
+        expression += f" AND {{lang}} : {_quoted(reading.lang_token('en'))}"
+        if view is not None and len(self.editions) > 1 and kind != "ruling":
+            expression += f" AND {{views}} : ({_quoted(reading.view_token(view))} OR {_quoted(reading.view_token(reading.EVERY_VIEW))})"
+        run = next((run for run in runs if run.matched.stems.get("en")), found.run)
+        key = found.key()
+        for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ? LIMIT 200", (expression,)):
+            twin = _Found(run, entry, found.score)
+            if twin.key() == key:
+                return twin
+        return None
 
     def _sample_scale(self, lang: str, kind: str) -> float:
         """How many records of `kind` English has for each one `lang` has (1 for English, or

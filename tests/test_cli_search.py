@@ -33,6 +33,13 @@ def test_results_show_key_language_snippet_and_other_languages():
     assert first.startswith("1. rule 704.5f [es]")
     assert "also in: en, zh" in first
     assert "**criatura**" in result.output
+    # the English text of a hit shown in the query's language, under its own
+    after = [line.lstrip() for line in lines[lines.index(first) + 1:]]
+    english = next(n for n, line in enumerate(after) if line.startswith("[en] "))
+    assert after[0].startswith("Una **criatura**") and english < next(n for n, line in enumerate(after) if line.startswith("2. "))
+    assert after[english].startswith("[en] A **creature** with toughness 0")
+    [hit] = [json.loads(line) for line in run("criaturas", "--json", "--limit", "1").output.splitlines()]
+    assert hit["english"].startswith("A **creature** with toughness 0") and "\x02" not in hit["english"]
 
 
 def test_accents_and_inflections_do_not_matter():

@@ -262,6 +262,22 @@ def test_the_rule_that_defines_what_a_query_names_comes_before_rules_using_its_w
         assert keys(opened.search("copy spell", langs=["en"], translate=False))[0] == ("rule", "707.10", "en")
 
 
+def test_a_hit_shown_in_the_query_language_carries_its_english_text(index):
+    # One hit a record: the seed's Spanish 704.5f, shown in the query's language, with the
+    # English text a judge cites beside it, found by the translation or read by its number.
+    for translate in (True, False):
+        hits = index.search("criaturas", translate=translate).hits
+        assert (hits[0].key, hits[0].lang) == (["rule", "704.5f"], "es")
+        assert "toughness 0 or less goes to its owner" in hits[0].english.replace(MARK_START, "").replace(MARK_END, "")
+        # marked as the English search of the query marked it (none without translation)
+        assert (f"{MARK_START}creature{MARK_END}" in hits[0].english) == translate
+        assert all(hit.english is None for hit in hits if hit.lang == "en")
+    [ruling] = [hit for hit in index.search("contador de energía", kinds=["ruling"]).hits if hit.lang == "es"]
+    assert ruling.english.replace(MARK_START, "").replace(MARK_END, "") == "{E} stands for one energy counter."
+    [zh] = index.search("防御力", langs=["zh"]).hits
+    assert zh.english is not None and "toughness" in zh.english
+
+
 def test_a_hit_names_its_key_language_and_the_other_languages_of_that_key(index):
     [hit] = index.search("criaturas", translate=False).hits
     assert (hit.key, hit.lang, hit.other_langs) == (["rule", "704.5f"], "es", ["en", "zh"])
@@ -572,8 +588,15 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     assert english("qu'arrive-t-il si un sort est contrecarré ?") == ["(spell is countered)"]
     # German writes compounds as one word; card text prints their parts: "Friedhof" + "Karte".
     assert english("Friedhofskarte") == ["graveyard card"]
-    # Read as Spanish, "efeitos" is no word; Portuguese has it: each word from the language that knows it.
+    # Portuguese has "efeitos", not "contínuos"; its neighbour Spanish has "continuos": each word
+    # from the language that knows it.
     assert english("camadas de efeitos contínuos") == ['"continuous effects"']
+    # German nouns end in "-en" as its infinitives do: "Schaden" is not "schaue" (look), and
+    # "verlieren" is "verliert" (loses), not "verewigen" (eternalize).
+    assert english("Lebenspunkte verlieren") == ["life loses"]
+    assert "look" not in english("Schaden durch Trampelschaden")[0]
+    # Portuguese little words count for Portuguese: "uma", "é" are not Spanish.
+    assert index.search("O que acontece se uma mágica é anulada?").plan.detected == ["pt"]
 
 
 def test_a_word_two_languages_spell_is_searched_in_what_each_means(monkeypatch):
@@ -613,3 +636,15 @@ def test_a_phrase_is_found_with_its_last_word_in_another_form(index):
     # The French stemmer keeps "continus" whole; "effet continu" (continuous effect) has the key "continu".
     english = [t.query for t in index.search("couches des effets continus").plan.translations if t.target == "en"]
     assert english and '"continuous effect"' in english[0]
+
+
+def test_only_sure_lexicon_pairs_make_english_terms():
+    # A pair learned three times from a clumsy alignment must not make "criatura girada" the
+    # phrase "creature tapped"; a sure pair's English, glossary titles and keyword names do.
+    from mtgrules.align.lexicon import Entry, Lexicon
+    from mtgrules.index import tables
+
+    lexicon = Lexicon([Entry("it", "creatura tappata in questo", "creature tapped", 0.643, 3, "cards"),
+                       Entry("es", "daño letal", "lethal damage", 1.0, 0, "core-terms")])
+    glossary = Record(kind="glossary", lang="en", source="cr:9", title="Poison Counter", text="A counter.")
+    assert tables.english_terms([glossary], lexicon) == {"lethal_damag", "poison_counter"}

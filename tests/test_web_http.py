@@ -106,6 +106,9 @@ def test_search_hits_lead_to_their_pages(client):
     page = client.get("/search", params={"q": "daño letal", "lang": "es", "edition": EDITION}).text
     assert f'href="/rule/704.5g?lang=es&amp;edition={EDITION}"' in page
     assert "<mark>daño</mark>" in page and "<mark>letal</mark>" in page
+    # shown in Spanish, with the English text of the rule beside it
+    assert "lethal damage" in answer["hits"][0]["english"]
+    assert "<p class=\"snippet\" lang=\"en\">" in page and "dealt lethal damage" in page
 
 
 def test_a_rule_number_query_leads_to_that_rule_first(client):
