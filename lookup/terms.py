@@ -283,7 +283,7 @@ class Dictionary:
 
     @cached_property
     def lexicon(self) -> TermLexicon:
-        return TermLexicon.load(self.catalog.corpus)
+        return TermLexicon.load(self.catalog.corpus, tables=self._view is not None)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -363,8 +363,8 @@ class Dictionary:
         from mtgrules.index.query import Index, QueryError
 
         loose = plain(word)
-        if not loose:
-            return None
+        if not loose or (self._view is not None and not self._view.quoted(loose)):
+            return None  # no rule quotes it: nothing to search for
         try:
             with Index.current() as index:
                 hits = index.search(f'"{loose}"', kinds=["rule"], translate=False, limit=20, edition=self.catalog.edition).hits
