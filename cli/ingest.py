@@ -96,6 +96,7 @@ def ingest(paths: tuple[str, ...], lang: str | None, all_or_nothing: bool) -> No
     from mtgrules.align import ingest as ingesting
     from mtgrules.cli.progress import TerminalReporter
     from mtgrules.index import tables  # the store writes the search tables in the ingest's transaction
+    from mtgrules.lookup import term_table  # noqa: F401  # and the term dictionary (`store.derive`)
 
     files, skipped = documents.document_paths(list(paths))
     if not files:

@@ -97,6 +97,7 @@ def update(sets: list[str] | None, only: tuple[str, ...], scryfall_files: tuple[
     from mtgrules.align import update as updating
     from mtgrules.cli.progress import TerminalReporter as SearchReporter
     from mtgrules.index import tables  # the store writes the search tables in the ingest's transaction
+    from mtgrules.lookup import term_table  # noqa: F401  # and the term dictionary (`store.derive`)
 
     reporter = TerminalReporter()
     with tables.reporting(SearchReporter()):

@@ -43,6 +43,7 @@ def _units(paragraph: str) -> list[str]:
     units: list[str] = []
     current = ""
     depth = 0
+    widths = {char: char_width(char) for char in set(paragraph)}  # each character's once, not at each of its uses
     for char in paragraph:
         if char in MARK_STARTS:
             if not depth and current and not current.strip(" "):
@@ -63,13 +64,13 @@ def _units(paragraph: str) -> list[str]:
             units.append(current)
             current = char
             continue
-        elif char_width(char) == 2 and not unicodedata.category(char).startswith("P"):
+        elif widths[char] == 2 and not unicodedata.category(char).startswith("P"):
             if current:
                 units.append(current)
             current = char
         else:
             # Closing punctuation (，。」) stays with the character before it.
-            if current and char_width(current[-1]) == 2 and char_width(char) == 1 and not unicodedata.category(char).startswith("P"):
+            if current and widths[current[-1]] == 2 and widths[char] == 1 and not unicodedata.category(char).startswith("P"):
                 units.append(current)
                 current = ""
             current += char

@@ -43,6 +43,9 @@ from mtgrules.errors import MtgrulesError
 
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import TypeVar
+
+    _Folder = TypeVar("_Folder", str, Path)
 
 # The folders are worked out as strings (`data_folder`, `cache_folder`, `database_file`): a
 # search reads them and nothing else, and pathlib (with the urllib.parse, ipaddress and fnmatch
@@ -322,7 +325,7 @@ class LinkedError(FolderError):
     """A symbolic link where mtgrules keeps a file or folder of its own."""
 
 
-def open_inside(path: Path, mode: str = "w", encoding: str | None = "utf-8"):
+def open_inside(path: str | Path, mode: str = "w", encoding: str | None = "utf-8"):
     """`open(path, mode)` for a file mtgrules writes, its folders made as needed, with no link
     followed on the way nor at the end (see the module docstring); `mode` one of w, a, x, r+,
     w+, a+, with b for bytes."""
@@ -347,21 +350,22 @@ def open_inside(path: Path, mode: str = "w", encoding: str | None = "utf-8"):
         raise
 
 
-def make_folders(folder: Path) -> Path:
+def make_folders(folder: _Folder) -> _Folder:
     """`folder.mkdir(parents=True, exist_ok=True)`, without following a link below the data or
     cache folder (a link there is a `LinkedError`)."""
     os.close(_open_parent(os.path.join(folder, "-"), create=True))  # "-": any name, whose folder is `folder`
     return folder
 
 
-def replace_inside(source: Path, target: Path) -> None:
+def replace_inside(source: str | Path, target: str | Path) -> None:
     """`os.replace(source, target)` for two files of one folder of ours: a link at `target` is
     replaced itself, never followed; a link on the way to the folder is a `LinkedError`."""
-    if source.parent != target.parent:
+    source, target = os.fspath(source), os.fspath(target)
+    if os.path.dirname(source) != os.path.dirname(target):
         raise ValueError(f"{source} and {target} are not in one folder")
-    folder = _open_parent(os.fspath(target), create=False)
+    folder = _open_parent(target, create=False)
     try:
-        os.replace(source.name, target.name, src_dir_fd=folder, dst_dir_fd=folder)
+        os.replace(os.path.basename(source), os.path.basename(target), src_dir_fd=folder, dst_dir_fd=folder)
     finally:
         os.close(folder)
 

@@ -68,11 +68,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from mtgrules import corpus_schema, paths, rulenumbers, snapshot
@@ -83,6 +83,8 @@ from mtgrules.snapshot import Message, StoreError, StoreUnwritable
 from mtgrules.text import fold
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from mtgrules.records import Record
 
 EMBEDDED_PREFIX = "embedded:"
@@ -882,7 +884,7 @@ def _add_citations(db: sqlite3.Connection) -> None:
         "INSERT INTO citations (document, edition, number, cited) SELECT DISTINCT r.document, r.edition, r.number, j.value"
         " FROM records r, json_each(r.body, '$.references') j WHERE r.kind IN ('rule', 'section') AND r.number IS NOT NULL"
     )
-def _check_not_foreign(db: sqlite3.Connection, path: Path) -> None:
+def _check_not_foreign(db: sqlite3.Connection, path: str) -> None:
     """A database without our schema is one to create only when it holds nothing: never add
     a corpus to another program's database, nor change its journal mode."""
     tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")][:100]
@@ -898,7 +900,8 @@ class Store(Queries):
     what a person should know (a migration, a read-only folder), one line each."""
 
     def __init__(self, path: str | Path | None = None, *, on_message: Message | None = None):
-        self.path = Path(path) if path is not None else paths.database_path()
+        # A string, not pathlib's: a lookup does not otherwise import pathlib (4 ms, with urllib.parse).
+        self.path = os.fspath(path) if path is not None else paths.database_file()
         self.on_message = on_message or (lambda text: None)
         self._db: sqlite3.Connection | None = None
         self._data_version: int | None = None  # the connection's data_version when `renew` last asked
@@ -930,7 +933,7 @@ class Store(Queries):
         """Read (and write) a copy of the database in memory from now on: for a reader that
         must write derived tables into a database it cannot write."""
         self.close()
-        self._db = self._in_memory(copy_of=self.path if self.path.exists() else None)
+        self._db = self._in_memory(copy_of=self.path if os.path.exists(self.path) else None)
 
     def renew(self) -> None:
         """`refresh`, for a reader that asks often (the web server, at every request): the
@@ -974,7 +977,7 @@ class Store(Queries):
                 pass  # creates, migrates or refreshes the seeds, and commits
         except StoreUnwritable as error:
             self.on_message(_("{error}; reading a copy in memory").format(error=error))
-            return self._in_memory(copy_of=self.path if self.path.exists() else None)
+            return self._in_memory(copy_of=self.path if os.path.exists(self.path) else None)
         db = snapshot.open_ready(self.path)
         # A database in WAL mode in a folder that cannot be written cannot be read in place.
         return db if db is not None else self._in_memory(copy_of=self.path)
@@ -1025,26 +1028,28 @@ class Store(Queries):
             self._seeds_unkept = True  # said once
             self.on_message(problem)
 
-    def _in_memory(self, copy_of: Path | None = None) -> sqlite3.Connection:
+    def _in_memory(self, copy_of: str | None = None) -> sqlite3.Connection:
         """A database in memory: a copy of the file (read as it is), or the embedded seeds (with
         what an old-layout corpus holds); nothing is written to disk."""
         self.in_memory = True
         db = snapshot.connect(":memory:")
         if copy_of is not None:
-            source = snapshot.connect(f"{copy_of.as_uri()}?immutable=1", uri=True)
+            from pathlib import Path  # a file URI, percent-encoded: for a copy in memory only
+
+            source = snapshot.connect(f"{Path(copy_of).as_uri()}?immutable=1", uri=True)
             try:
                 source.backup(db)
             finally:
                 source.close()
-            snapshot.check_version(db, str(copy_of))
+            snapshot.check_version(db, copy_of)
         db.execute("BEGIN IMMEDIATE")
         if snapshot.has_schema(db):
             _add_citations(db)
         writer = Writer(db)
         if not snapshot.has_schema(db):
             _create_schema(db, corpus=corpus_schema.seeds_alone_corpus())
-            old = Path(corpus_schema.old_layout(self.path))
-            if old.exists():
+            old = corpus_schema.old_layout(self.path)
+            if os.path.exists(old):
                 _migrate(writer, old, self.path, self.on_message, rename=False)
         writer.sync_embedded()
         writer.changed = True
@@ -1068,8 +1073,8 @@ class Store(Queries):
         fresh = False
         try:
             writer = Writer(db)
-            old = Path(corpus_schema.old_layout(self.path))
-            renamed: Path | None = None
+            old = corpus_schema.old_layout(self.path)
+            renamed: str | None = None
             try:
                 ours = snapshot.has_schema(db)
             except sqlite3.DatabaseError as error:
@@ -1082,7 +1087,7 @@ class Store(Queries):
 
                 _create_schema(db, corpus=uuid.uuid4().hex)
                 writer.changed = True
-                if old.exists():
+                if os.path.exists(old):
                     renamed = _migrate(writer, old, self.path, self.on_message, rename=True)
             snapshot.check_version(db, str(self.path))
             _add_citations(db)
@@ -1091,7 +1096,7 @@ class Store(Queries):
             writer.finish()
             db.execute("COMMIT")
             if renamed is not None:
-                old.parent.rename(renamed)
+                os.rename(os.path.dirname(old), renamed)
         except BaseException:
             if db.in_transaction:
                 with contextlib.suppress(sqlite3.Error, StoreError):
@@ -1116,7 +1121,7 @@ class Store(Queries):
         that failed), it starts again on the new one."""
         while True:
             try:
-                paths.make_folders(self.path.parent)
+                paths.make_folders(os.path.dirname(self.path) or ".")
                 db = snapshot.connect(str(self.path))
                 _check_not_foreign(db, self.path)
                 db.execute("PRAGMA journal_mode = WAL")
@@ -1129,7 +1134,7 @@ class Store(Queries):
             except sqlite3.OperationalError as error:
                 db.close()
                 raise StoreUnwritable(_("cannot write the corpus {path}: {error}").format(path=self.path, error=error)) from None
-            if self.path.exists():
+            if os.path.exists(self.path):
                 return db
             db.execute("ROLLBACK")
             db.close()
@@ -1141,7 +1146,7 @@ class Store(Queries):
             kept, self._seeds_file = self._seeds_file, None
             assert self._db is not None
             self._db.close()
-            self._db = self._in_memory(copy_of=kept)
+            self._db = self._in_memory(copy_of=str(kept))
         db = self.db
         db.execute("SAVEPOINT writing")
         try:
@@ -1160,9 +1165,10 @@ class Store(Queries):
             db.execute("BEGIN")
 
 
-def _remove_database(path: Path) -> None:
-    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-        file.unlink(missing_ok=True)
+def _remove_database(path: str) -> None:
+    for file in (path, path + "-wal", path + "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(file)
 
 
 def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
@@ -1182,11 +1188,14 @@ def _begin_immediate(db: sqlite3.Connection, on_wait: Message | None) -> None:
 # --- the layout of earlier versions -----------------------------------------------------------
 
 
-def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Message, *, rename: bool) -> Path:
+def _migrate(writer: Writer, manifest_file: str, database: str, on_message: Message, *, rename: bool) -> str:
     """Move an old-layout corpus into the database: each manifest entry becomes a document
     with its records read back by `Record.from_dict` (older record forms included), and
     identities and term links are marked to be worked out again. Returns the name the old
     folder is kept under (renamed after the commit, when `rename`)."""
+    from pathlib import Path  # migrating only
+
+    manifest_path = Path(manifest_file)
     folder = manifest_path.parent
     manifest = _read_manifest(manifest_path)
     count = 0
@@ -1214,8 +1223,8 @@ def _migrate(writer: Writer, manifest_path: Path, database: Path, on_message: Me
     else:
         on_message(_("read the corpus in {folder} ({documents} documents, {count} records) into memory:"
                      " {parent} cannot be written").format(folder=folder, documents=len(manifest), count=count,
-                                                          parent=database.parent))
-    return kept
+                                                          parent=Path(database).parent))
+    return str(kept)
 
 
 _OLD_MEND = N_("move the corpus folder away and ingest your documents again")

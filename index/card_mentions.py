@@ -18,7 +18,6 @@ the query within them (`mtgrules.index.query`). Pure functions: the names come f
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 
@@ -83,7 +82,7 @@ def find(text: str, names_from: Callable[[str], Iterable[tuple[str, str]]],
                         continue
                     similarity = 1.0
                 else:
-                    similarity = 1.0 if span == name else difflib.SequenceMatcher(None, " ".join(span), " ".join(name)).ratio()
+                    similarity = 1.0 if span == name else _similarity(" ".join(span), " ".join(name))
                     if similarity < SIMILARITY or span[0][:3] != name[0][:3]:
                         continue
                 if len(name) == 1 and len(query) > 1 and not typed[start][:1].isupper():
@@ -92,6 +91,17 @@ def find(text: str, names_from: Callable[[str], Iterable[tuple[str, str]]],
                     continue
                 found.append(Mention(card, start, start + len(name), similarity))
     return _best(found)
+
+
+def _similarity(typed: str, name: str) -> float:
+    """difflib's ratio of two texts; 0 when their lengths alone keep it below SIMILARITY (it is
+    at most 2 × the shorter / both, as difflib's `real_quick_ratio` says): most names a query's
+    words are compared with are far longer or shorter, and difflib is imported only for the others."""
+    if 2.0 * min(len(typed), len(name)) / (len(typed) + len(name)) < SIMILARITY:
+        return 0.0
+    import difflib  # 1 ms: see above
+
+    return difflib.SequenceMatcher(None, typed, name).ratio()
 
 
 def _best(found: list[Mention]) -> list[Mention]:

@@ -523,14 +523,20 @@ def _add_words(db: sqlite3.Connection, vocabulary: dict[str, set[str]], terms: s
     db.executemany("INSERT OR IGNORE INTO search_words (word, line) VALUES (?, ?)", rows)
 
 
+# How sure a lexicon pair must be for its English phrase to be a term: a pair learned three
+# times from a few cards' clumsy alignment ("creatura tappata in questo" ↔ "creature tapped")
+# would make "criatura girada" the phrase "creature tapped", which no rule says.
+TERM_MIN_SCORE = 0.8
+
+
 def english_terms(records: Iterable[Record], lexicon=None) -> set[str]:
     """English terms of several words, their words' keys joined by "_" ("poison_counter"):
-    glossary titles, keyword-table names and the lexicon's English phrases (what query
-    translation orders words by)."""
+    glossary titles, keyword-table names and the English phrases of the lexicon's sure pairs
+    (what query translation orders words by)."""
     from mtgrules.align.phrases import word_key, words_of
 
     names = [r.title for r in records if r.kind in ("glossary", "term") and r.lang == "en" and r.title]
-    names += [entry.english for entry in lexicon.entries] if lexicon is not None else []
+    names += [entry.english for entry in lexicon.entries if entry.score >= TERM_MIN_SCORE] if lexicon is not None else []
     found = set()
     for name in names:
         for part in name.split(","):  # "Base Power, Base Toughness"

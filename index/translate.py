@@ -176,6 +176,7 @@ class Translator:
         that is only in languages the corpus has no records in, in the corpus's languages that
         know another form of it); a word spelt so nowhere counts wherever another form of it is
         known ("exiliar")."""
+        from mtgrules.little_words import STOPWORDS
         from mtgrules.parsers.language import FUNCTION_WORDS
 
         scores = dict.fromkeys(candidates, 0)
@@ -190,7 +191,9 @@ class Translator:
                 # the Portuguese lexicon, the Spanish records say "criatura").
                 found += [lang for lang in candidates if lang in self.langs and lang not in found and self.has_key(lang, word)]
             for lang in found:
-                scores[lang] += 2 if word in FUNCTION_WORDS.get(lang, ()) else 1
+                # A function word counts twice: those of the page parsers' languages, else the
+                # little words (German, Italian, Portuguese: "uma", "é" are Portuguese too).
+                scores[lang] += 2 if word in FUNCTION_WORDS.get(lang, STOPWORDS.get(lang, ())) else 1
         best = max(scores.values(), default=0)
         return [lang for lang in candidates if best and scores[lang] == best]
 
@@ -238,11 +241,13 @@ class Translator:
             found = self.translate(items, source, target)
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
-        if best is not None and not best[1].complete and len(ranked) > 1:
+        if best is not None and not best[1].complete:
             # A word the best language's lexicon lacks may be its neighbour's: "camadas de efeitos
             # contínuos" reads as Portuguese ("efeitos") and Spanish ("contínuos", "continuo").
-            others = tuple(lang for lang in ranked if lang != best[1].source)
-            mixed = self.translate(items, best[1].source, target, others)
+            source = best[1].source
+            others = tuple(dict.fromkeys(lang for lang in [*ranked, *_NEIGHBOURS.get(source, ())]
+                                         if lang not in (source, "en", target)))
+            mixed = self.translate(items, source, target, others) if others else None
             if mixed is not None and mixed[0] > best[0]:
                 best = mixed
         return best[1] if best else None
@@ -347,6 +352,8 @@ class Translator:
                 shorter = next((key for key in _trimmed(keys[position])[1:] if key in table), None)
                 if shorter is None and not little and _infinitive(word, source):
                     shorter = _near_key(keys[position], table)
+                if shorter is None and not little and source in _SUFFIXING:
+                    shorter = _inflected_key(keys[position], table)
                 parts = _compound_parts(word, source, table) if shorter is None and not little else None
                 neighbour = self._neighbour(word, others, target) if shorter is None and parts is None and not little else None
                 if little:
@@ -373,8 +380,10 @@ class Translator:
 
     def _neighbour(self, word: str, others: tuple[str, ...], target: str) -> str | None:
         """`word` translated alone by the first of the languages `others` whose lexicon has its
-        key (or the key a letter or two shorter), unless it is a function word there."""
+        key (or the key a letter or two shorter), unless it is a little or function word there."""
         for other in others:
+            if is_little(word, other):
+                return None  # "quando" is Italian for when, and how an Italian asks: nothing to find
             table = self._table(other, target)
             key = next((key for key in _trimmed(phrases.word_key(word, other)) if key in table), None)
             if key is not None and not _function_pair(word, table[key], other, target):
@@ -470,8 +479,18 @@ def _trimmed(key: str) -> list[str]:
 # (`_near_key`); any other word so read took a neighbour's meaning ("historia" → historic,
 # "continui" → contains, on the judge queries' development half).
 _INFINITIVE_ENDINGS = {"es": ("ar", "er", "ir"), "pt": ("ar", "er", "ir"), "fr": ("er", "ir", "re"),
-                       "it": ("are", "ere", "ire"), "de": ("en", "ern", "eln")}
+                       "it": ("are", "ere", "ire")}
+# Languages whose words inflect by their ending alone, where the stemmer leaves some endings on
+# ("verlierst", "neutralisiert"): `_inflected_key`. German nouns end in "-en" as its infinitives
+# do, so the infinitive patch took "Schaden" for "schaue" (look) and "verlieren" for
+# "verewigen" (eternalize).
+_SUFFIXING = frozenset({"de"})
+_SUFFIX_LETTERS = 3
 
+
+# Languages close enough that a word one's lexicon lacks is often the other's, spelt alike or
+# nearly ("contínuos" / "continuos"): looked up there before the word is dropped.
+_NEIGHBOURS = {"es": ("pt", "it"), "pt": ("es", "it"), "it": ("es", "pt")}
 
 # Languages that write a compound as one word, and the letters that may join its parts
 # ("Kampf|schaden", "Zustand|s|aktion").
@@ -517,6 +536,20 @@ def _function_pair(word: str, found: list, source: str, target: str) -> bool:
         return True
     best = found[0][0].lower().split()
     return bool(best) and all(part in FUNCTION_WORDS.get(target, ()) for part in best)
+
+
+def _inflected_key(key: str, table: Lexicon) -> str | None:
+    """A one-word key of `table` that is `key` with an ending of up to three letters more or
+    less ("verli", of "verlieren", and "verliert"; "neutralisiert" and "neutralisi"): the
+    nearest in length, the shorter on a tie. Keys of five letters or more only, and the shorter
+    of the two five at least ("schad" is not "schadling")."""
+    if " " in key or len(key) < 5:
+        return None
+    found = [(abs(len(candidate) - len(key)), len(candidate), candidate) for candidate, _ in table.starting_with(key[:5])
+             if " " not in candidate and candidate != key and min(len(candidate), len(key)) >= 5
+             and abs(len(candidate) - len(key)) <= _SUFFIX_LETTERS
+             and (candidate.startswith(key) or key.startswith(candidate))]
+    return min(found)[2] if found else None
 
 
 def _infinitive(word: str, lang: str) -> bool:

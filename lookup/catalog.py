@@ -95,10 +95,17 @@ class Catalog:
         return cls(corpus, resolve_edition(corpus, edition))
 
     @cached_property
+    def english_editions(self) -> list[str]:
+        """The corpus's English editions, read once per view (a term dictionary maps some
+        hundred keyword terms' rules into the view at ingest, where the editions are counted
+        from the records)."""
+        return self.corpus.english_editions()
+
+    @cached_property
     def english(self) -> bool:
         """True when the view's edition has English text, so translations of other English
         editions can be traced into it."""
-        return self.edition is not None and self.edition in self.corpus.english_editions()
+        return self.edition is not None and self.edition in self.english_editions
 
     # --- rules -----------------------------------------------------------------------------
 
@@ -167,7 +174,7 @@ class Catalog:
         is in it)."""
         if edition is None or edition == self.edition:
             return {n: n for n in numbers}
-        if not self.english or not numbers or edition not in self.corpus.english_editions():
+        if not self.english or not numbers or edition not in self.english_editions:
             return {}
         return self.corpus.map_numbers(edition, numbers, self.edition or "")
 
@@ -176,7 +183,7 @@ class Catalog:
         cannot be traced into this view (no English text for it, or none for the view)."""
         if not numbers:
             return {}
-        traceable = set(self.corpus.english_editions()) if self.english else set()
+        traceable = set(self.english_editions) if self.english else set()
         return {
             edition: counts
             for edition, counts in self.corpus.editions_of(numbers).items()

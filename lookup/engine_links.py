@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from mtgrules import __version__, paths
 
@@ -26,8 +25,9 @@ CACHE = "engine-links.json"
 # Where `mtgrules.engine` and, beside it in a checkout, the tests are (the registry's
 # PACKAGE_DIR and TESTS_DIR; an installed package carries the tests' links in a manifest
 # among the engine's files), found without importing the registry, which costs 10 ms.
-_ENGINE = Path(__file__).resolve().parents[1] / "engine"
-_TESTS = _ENGINE.parent / "tests"
+# Strings, not pathlib's paths: a lookup does not otherwise import pathlib (4 ms with urllib.parse).
+_ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "engine")
+_TESTS = os.path.join(os.path.dirname(_ENGINE), "tests")
 
 
 @dataclass(frozen=True)
@@ -71,9 +71,14 @@ def _ruling_key(card: str, en_digest: str) -> str:
 def _key() -> list:
     """What the links depend on: every engine file's (the test manifest among them) and test
     file's name, size and time."""
-    files = sorted([*_ENGINE.glob("*.py"), *_ENGINE.glob("*.json"), *(_TESTS.glob("*.py") if _TESTS.is_dir() else [])])
-    stats = [[str(file), (stat := file.stat()).st_size, stat.st_mtime_ns] for file in files]
+    files = sorted([*_named(_ENGINE, (".py", ".json")), *(_named(_TESTS, (".py",)) if os.path.isdir(_TESTS) else [])])
+    stats = [[file, (stat := os.stat(file)).st_size, stat.st_mtime_ns] for file in files]
     return [__version__, stats]
+
+
+def _named(folder: str, endings: tuple[str, ...]) -> list[str]:
+    """The files of `folder` whose names end so (what `Path.glob("*.py")` finds)."""
+    return [os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(endings)]
 
 
 def _work_out() -> dict:
@@ -106,16 +111,17 @@ def _work_out() -> dict:
 def load() -> EngineLinks:
     """The links, from the cache when the engine and test files are as they were."""
     key = _key()
-    cache = paths.cache_dir() / CACHE
+    cache = os.path.join(paths.cache_folder(), CACHE)
     try:
-        held = json.loads(cache.read_text(encoding="utf-8"))
+        with open(cache, encoding="utf-8") as stream:
+            held = json.loads(stream.read())
         if held.get("key") == key:
             return EngineLinks(held)
     except (OSError, ValueError):
         pass
     data = {"key": key, **_work_out()}
     try:
-        temporary = cache.with_name(f".{CACHE}.{os.getpid()}")
+        temporary = os.path.join(os.path.dirname(cache), f".{CACHE}.{os.getpid()}")
         with paths.open_inside(temporary, "w") as stream:
             stream.write(json.dumps(data))
         paths.replace_inside(temporary, cache)

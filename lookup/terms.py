@@ -35,27 +35,31 @@ English name it translates to, among the terms of its rule and the rules above i
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from enum import IntEnum, StrEnum
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from mtgrules import rulenumbers
 from mtgrules.i18n import N_, _, ngettext
+from mtgrules.lookup import term_reading
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.term_lexicon import Pair, TermLexicon, english_words, plain
 from mtgrules.records import Record
-from mtgrules.store import RULE_KINDS
+from mtgrules.store import RULE_KINDS, Store
 from mtgrules.text import fold
 
 # How sure a translated glossary entry is of its English entry when both cite the same rules
 # (the lexicon scores such pairs alike, `align.lexicon._glossary_entries`).
 GLOSSARY_MATCH = 0.9
-_OBSOLETE = re.compile(r"\s*\((?:obsolete|obsol[eè]te|obsoleto)\)\s*$", re.IGNORECASE)
+# Patterns are compiled on first use (`re`'s cache): `mtgrules term` rarely needs them.
+_OBSOLETE = r"(?i)\s*\((?:obsolete|obsol[eè]te|obsoleto)\)\s*$"
 _QUOTES = "“”\"«»"
+_RUNS = re.compile(r"\w+")  # the runs of letters and digits of a folded name (`term_reading.WORD`)
 
 
 class Match(IntEnum):
@@ -111,14 +115,21 @@ class Source(NamedTuple):
     confidence: float | None = None
 
 
-@dataclass
 class Name:
-    """One of a term's names in one language, with the sources that give it."""
+    """One of a term's names in one language, with the sources that give it. (A plain class,
+    not a dataclass: every `mtgrules term` imports this module, and a dataclass costs some
+    0.4 ms to make.)"""
 
-    lang: str
-    name: str
-    folded: str
-    sources: list[Source] = field(default_factory=list)
+    __slots__ = ("folded", "lang", "name", "sources")
+
+    def __init__(self, lang: str, name: str, folded: str, sources: list[Source] | None = None):
+        self.lang = lang
+        self.name = name
+        self.folded = folded
+        self.sources: list[Source] = sources if sources is not None else []
+
+    def __repr__(self) -> str:
+        return f"Name({self.lang!r}, {self.name!r}, {self.folded!r}, {self.sources!r})"
 
     @property
     def certain(self) -> bool:
@@ -195,13 +206,18 @@ class Untitled(NamedTuple):
     confidence: float | None
 
 
-@dataclass
 class Found:
     """What a word names: the entries, how well, and the translation that found them."""
 
-    entries: list[Entry]
-    match: Match
-    translation: list[Pair] = field(default_factory=list)
+    __slots__ = ("entries", "match", "translation")
+
+    def __init__(self, entries: list[Entry], match: Match, translation: list[Pair] | None = None):
+        self.entries = entries
+        self.match = match
+        self.translation: list[Pair] = translation if translation is not None else []
+
+    def __repr__(self) -> str:
+        return f"Found({self.entries!r}, {self.match!r}, {self.translation!r})"
 
     def translation_text(self, word: str) -> str | None:
         if not self.translation:
@@ -216,134 +232,105 @@ def term_entries(catalog: Catalog) -> list[Entry]:
     return Dictionary(catalog).entries
 
 
-class Dictionary:
-    """The terms of one edition's view, found by any of their names."""
+def encode(entry: Entry) -> str:
+    """An entry as `term_entries` keeps it (JSON; `decode` reads it)."""
+    names = [[name.lang, name.name, name.folded,
+              [[str(s.kind), {"m": s.where.message, "f": s.where.fields} if isinstance(s.where, Said) else s.where, s.confidence]
+               for s in name.sources]] for name in entry.names]
+    return json.dumps([entry.english, names, entry.rules, entry.titled, entry.cited, entry.glossary], ensure_ascii=False)
 
-    def __init__(self, catalog: Catalog):
+
+def decode(text: str) -> Entry:
+    english, names, rules, titled, cited, glossary = json.loads(text)
+    entry = Entry(english)
+    entry.names = [Name(lang, name, folded, [Source(SourceKind(kind), Said(where["m"], **where["f"]) if isinstance(where, dict) else where,
+                                                    confidence) for kind, where, confidence in sources])
+                   for lang, name, folded, sources in names]
+    entry.rules, entry.titled, entry.cited, entry.glossary = rules, titled, cited, glossary
+    return entry
+
+
+class Dictionary:
+    """The terms of one edition's view, found by any of their names.
+
+    The entries are worked out at ingest (`mtgrules.lookup.term_table`); a lookup reads those a
+    key finds (`term_reading`: a word of a name, a loose name, English words, stems, rules) and
+    scores them alone. Entries read are kept, with what lookups add to them (a title placed
+    through the lexicon, a term quoted in a rule): every later lookup sees them, as when the
+    whole dictionary was built in memory (the web view keeps one per corpus)."""
+
+    def __init__(self, catalog: Catalog, *, in_memory: bool = False):
+        """The view's dictionary as the term tables hold it; `in_memory`, or when there are none
+        for the view and none can be written (a read-only database), worked out here from the
+        records, every entry then scored for each word (what every lookup did before the tables)."""
         self.catalog = catalog
-        self._by_key: dict[str, Entry] = {}
-        self.untitled: list[Untitled] = []
-        self._keyword_terms()
-        self._titles()
-        self._glossary()
-        self.entries = list(self._by_key.values())
-        for entry in self.entries:
-            entry.rules.sort(key=rulenumbers.sort_key)
+        self._loaded: dict[int, Entry] = {}  # id -> entry, as read and as lookups changed it
+        self._extra: list[Entry] = []  # entries lookups made (a title's own, a quoted term)
+        self._own: dict[str, Entry] = {}  # the entries of untitled titles, by their folded title
+        self._view = None if in_memory else _current_view(catalog)
+        if self._view is None:
+            from mtgrules.lookup.term_table import Built
+
+            built = Built(catalog)
+            self._loaded = dict(enumerate(built.entries))
+            self._count = len(built.entries)
+            self._langs = {name.lang for entry in built.entries for name in entry.names}
+            self.untitled = built.untitled
+        else:
+            self._count = self._view.count
+            self._langs = set(self._view.langs)
+            self.untitled = [Untitled(number, lang, title, confidence) for number, lang, title, confidence in self._view.untitled]
 
     @cached_property
     def lexicon(self) -> TermLexicon:
-        return TermLexicon.load(self.catalog.corpus)
+        return TermLexicon.load(self.catalog.corpus, tables=self._view is not None)
 
-    def _entry(self, english: str) -> Entry:
-        return self._by_key.setdefault(_folded(english), Entry(english))
+    # --- reading ---------------------------------------------------------------------------
 
-    # --- building --------------------------------------------------------------------------
+    @property
+    def entries(self) -> list[Entry]:
+        """Every entry (all read), in the order the dictionary was built in, then those lookups made."""
+        return self._read(range(self._count)) + self._extra
 
-    def _keyword_terms(self) -> None:
-        """The keyword table's terms, each with the rules defining it (linked at ingest against
-        the newest English edition), numbered in the view. Terms of aligned titles are left to
-        `_titles`, which pairs them by identity."""
-        catalog = self.catalog
-        terms = [r for r in catalog.corpus.records(kinds=["term"]) if not (r.rules and r.lang != "en")]
-        links = catalog.corpus.term_links(sorted({fold(r.title) for r in terms if r.title}))
-        for record in terms:
-            english = record.names.get("en") or record.title or ""
-            if not english:
-                continue
-            entry = self._entry(english)
-            source = Source(SourceKind.KEYWORDS, _where(record.source), record.confidence)
-            entry.add_name("en", english, Source(SourceKind.KEYWORDS, _where(record.source)))
-            for lang, name in record.names.items():
-                if lang != "en":
-                    entry.add_name(lang, name, source)
-            for lang, aliases in record.aliases.items():
-                for alias in aliases:
-                    entry.add_name(lang, alias, Source(SourceKind.KEYWORDS, _where(record.source)) if lang == "en" else source)
-            edition, numbers = links.get(fold(record.title or ""), (record.edition, list(record.rules)))
-            mapped = catalog.in_view(edition, numbers)
-            for number in numbers:
-                if number in mapped:
-                    entry.add_rule(mapped[number])
+    def _read(self, ids: Iterable[int]) -> list[Entry]:
+        """These entries, in id order (each read once, then kept)."""
+        wanted = sorted(set(ids))
+        missing = [number for number in wanted if number not in self._loaded]
+        if missing and self._view is not None:
+            self._loaded.update((number, decode(text)) for number, text in self._view.entries(missing))
+        return [self._loaded[number] for number in wanted if number in self._loaded]
 
-    def _titles(self) -> None:
-        """Rule and section titles of the view: English titles head entries; translated titles
-        join the entry of their rule's English title (by identity), or wait in `untitled` when
-        the English rule has none."""
-        catalog, corpus = self.catalog, self.catalog.corpus
-        english: dict[str, str] = {}
-        en_titles: dict[str, str] = {}
-        translated: dict[str, list[tuple[str, str, float | None]]] = defaultdict(list)
-        # Records without an edition first, so that the view's own edition wins.
-        titled = corpus.titles(None) + (corpus.titles(catalog.edition) if catalog.edition is not None else [])
-        for title in titled:
-            if title.lang == "en":
-                english[title.number] = title.title
-            elif title.aligned:
-                translated[title.number].append((title.lang, title.title, title.confidence))
-                if title.en_title:
-                    en_titles[title.number] = title.en_title
-        if catalog.edition is not None:
-            for number, lang, name in corpus.term_names(catalog.edition, catalog.english):
-                if lang == "en":
-                    en_titles.setdefault(number, name)
-                elif all((lang, name) != (held_lang, held) for held_lang, held, _ in translated[number]):
-                    translated[number].append((lang, name, None))
-        for number in sorted(set(english) | set(en_titles) | set(translated), key=rulenumbers.sort_key):
-            heading = english.get(number) or en_titles.get(number)
-            if not heading:
-                self.untitled += [Untitled(number, lang, name, confidence) for lang, name, confidence in translated.get(number, [])]
-                continue
-            entry = self._entry(heading)
-            entry.add_rule(number)
-            if number in english:
-                entry.titled.append(number)
-            entry.add_name("en", heading, Source(SourceKind.RULES, _rule(number)))
-            for lang, name, confidence in translated.get(number, []):
-                # A title read by identity from another edition: its confidence is read when shown.
-                entry.add_name(lang, name, Source(SourceKind.TITLE, _rule(number), confidence if confidence is not None else _UNREAD))
+    def _candidates(self, kind: str, keys: Iterable[str]) -> list[Entry]:
+        """Every entry a key of `kind` among `keys` finds, with every entry read or made so far
+        (a lookup may have changed them), in the dictionary's order: a superset of those a
+        test of that kind passes, for the caller to test."""
+        if self._view is None:
+            return self.entries
+        return self._read(self._view.ids(kind, keys) | set(self._loaded)) + self._extra
 
-    def _glossary(self) -> None:
-        """The view's glossary: an English entry heads (or joins) the entry of its first name
-        ("Control, Controller": Control), citing its rules; a translated entry joins the
-        English entry that alone cites the same rules."""
-        edition = self.catalog.edition
-        if edition is None:
-            return
-        rows = self.catalog.corpus.glossary_titles(edition)
-        by_rules: dict[tuple[str, ...], list[Entry]] = defaultdict(list)
-        for lang, title, references in rows:
-            if lang != "en":
-                continue
-            forms = glossary_forms(title)
-            if not forms:
-                continue
-            entry = self._entry(forms[0])
-            entry.glossary.setdefault("en", title)
-            for form in forms:
-                entry.add_name("en", form, Source(SourceKind.GLOSSARY, Said(N_("glossary “{title}”"), title=title)))
-            for number in references:
-                entry.add_rule(number)
-                if rulenumbers.is_rule_number(number) and number not in entry.cited:
-                    entry.cited.append(number)
-            if references:
-                by_rules[tuple(sorted(references))].append(entry)
-        for lang, title, references in rows:
-            same = by_rules.get(tuple(sorted(references)), []) if lang != "en" and references else []
-            if len(same) == 1:
-                same[0].glossary.setdefault(lang, title)
-                for form in glossary_forms(title):
-                    same[0].add_name(lang, form, Source(SourceKind.GLOSSARY, Said(N_("glossary “{title}”"), title=title), GLOSSARY_MATCH))
+    def _keyed(self, key: str) -> Entry | None:
+        """The entry built (or made) under `key`, its folded English name or untitled title."""
+        if key in self._own:
+            return self._own[key]
+        if self._view is None:
+            return next((entry for entry in self._loaded.values() if entry.english and _folded(entry.english) == key), None)
+        found = self._read(self._view.ids(term_reading.KEY, [key]))
+        return found[0] if found else None
 
     # --- finding ---------------------------------------------------------------------------
 
     def find(self, word: str) -> Found:
         """The entries `word` names best (several when it names several equally well)."""
-        scored = [(score(entry, word, stems=False), entry) for entry in self.entries]
+        runs = _RUNS.findall(_folded(word))
+        # A name holding `word` whole or as words holds each of its runs of letters whole.
+        pool = self._candidates(term_reading.WORD, runs[:1]) if runs else self.entries
+        scored = [(score(entry, word, stems=False), entry) for entry in pool]
         top = max((s for s, _ in scored), default=Match.NONE)
         if top < Match.EXACT:
             # Whole names up to punctuation: "state based actions", "first-strike", "“lethal damage”".
             loose = plain(word)
-            named = [entry for entry in self.entries if loose and any(plain(name.name) == loose for name in entry.names)]
+            named = [entry for entry in self._candidates(term_reading.PLAIN, [loose])
+                     if loose and any(plain(name.name) == loose for name in entry.names)]
             named += [entry for u in self.untitled if loose and plain(u.title) == loose if (entry := self._place(u))]
             if named:
                 return Found(sorted(_unique(named), key=lambda e: fold(e.heading)), Match.EXACT)
@@ -354,12 +341,13 @@ class Dictionary:
             if translated is not None:
                 return translated
         if not top:
-            scored = [(score(entry, word), entry) for entry in self.entries]
+            stems = [term_reading.stem_key(lang, stem) for lang in _STEMMED for stem in _stems(word, lang)]
+            scored = [(score(entry, word), entry) for entry in self._candidates(term_reading.STEM, stems)]
             top = max((s for s, _ in scored), default=Match.NONE)
         if not top:
             # Stems of a translated title not placed yet: "acción basada en estado".
-            placed = [entry for u in self.untitled if u.lang in _STEMMED and (stems := _stems(word, u.lang))
-                      and stems <= _stems(u.title, u.lang) if (entry := self._place(u))]
+            placed = [entry for u in self.untitled if u.lang in _STEMMED and (found := _stems(word, u.lang))
+                      and found <= _stems(u.title, u.lang) if (entry := self._place(u))]
             if placed:
                 return Found(_unique(placed), Match.STEM)
             return Found([], Match.NONE)
@@ -371,12 +359,12 @@ class Dictionary:
         rule”. The search finds the rules holding the words; a rule whose text quotes exactly
         them names the term: the entry whose English name is what the English text of that
         rule quotes (the glossary's Legend Rule), else one of its own, defined by that rule."""
+        loose = plain(word)
+        if not loose or (self._view is not None and not self._view.quoted(loose)):
+            return None  # no rule quotes it: nothing to search for (nor the search to import)
         from mtgrules.errors import MtgrulesError
         from mtgrules.index.query import Index, QueryError
 
-        loose = plain(word)
-        if not loose:
-            return None
         try:
             with Index.current() as index:
                 hits = index.search(f'"{loose}"', kinds=["rule"], translate=False, limit=20, edition=self.catalog.edition).hits
@@ -391,12 +379,13 @@ class Dictionary:
             english = texts.get("en")
             quoted_english = quoted_phrases(english.record.text) if english and hit.lang != "en" else []
             name = quoted_english[0] if len(quoted_english) == 1 else (phrase if hit.lang == "en" else None)
-            entry = next((e for e in self.entries if name and any(plain(n.name) == plain(name) for n in e.names)), None)
+            named = self._candidates(term_reading.PLAIN, [plain(name)]) if name else []
+            entry = next((e for e in named if name and any(plain(n.name) == plain(name) for n in e.names)), None)
             if entry is None:
                 entry = Entry(name)
                 if name:
                     entry.add_name("en", name, Source(SourceKind.QUOTED, _rule(hit.number)))
-                self.entries.append(entry)
+                self._extra.append(entry)
             entry.add_name(hit.lang, phrase, Source(SourceKind.QUOTED, _rule(hit.number)))
             entry.add_rule(hit.number)
             return Found([entry], Match.EXACT)
@@ -412,7 +401,8 @@ class Dictionary:
             attempts = [[pair] for pair in self.lexicon.by_stems(word, _stems_in)]
         for pairs in attempts:
             wanted = frozenset().union(*(english_words(pair.english) for pair in pairs))
-            entries = [entry for entry in self.entries if any(english_words(form) == wanted for form in entry.english_forms())]
+            entries = [entry for entry in self._candidates(term_reading.ENGLISH, [term_reading.english_key(wanted)])
+                       if any(english_words(form) == wanted for form in entry.english_forms())]
             if entries:
                 return Found(sorted(entries, key=lambda e: fold(e.heading)), Match.TRANSLATED, pairs)
         return None
@@ -422,7 +412,8 @@ class Dictionary:
         its rule and the rules above it, the one whose English name is the title translated
         through the lexicon (or an entry of its own, with no English name, when none is)."""
         key = _folded(untitled.title)
-        candidates = [entry for entry in self.entries if _covers(entry.rules, untitled.number)]
+        candidates = [entry for entry in self._candidates(term_reading.RULE, _above(untitled.number))
+                      if _covers(entry.rules, untitled.number)]
         whole = self.lexicon.whole(untitled.title)
         attempts = [[pair] for pair in whole] + ([found] if not whole and (found := self.lexicon.word_by_word(untitled.title)) else [])
         for pairs in attempts:
@@ -437,22 +428,35 @@ class Dictionary:
                     entry.add_rule(untitled.number)
                     entry.rules.sort(key=rulenumbers.sort_key)
                     return entry
-        own = self._by_key.get(key)
+        own = self._keyed(key)
         if own is None:
-            own = self._by_key[key] = Entry(None)
+            own = self._own[key] = Entry(None)
             own.add_name(untitled.lang, untitled.title, Source(SourceKind.TITLE, _rule(untitled.number), untitled.confidence))
             own.add_rule(untitled.number)
-            self.entries.append(own)
+            self._extra.append(own)
         return own
 
     def languages(self) -> list[str]:
         """The languages the dictionary can name terms in: those of its names and of the
         lexicon's pairs learned from card texts."""
-        return sorted({name.lang for entry in self.entries for name in entry.names} | self.lexicon.languages())
+        held = {name.lang for entry in [*self._loaded.values(), *self._extra] for name in entry.names}
+        return sorted(self._langs | held | self.lexicon.languages())
 
     def similar(self, word: str) -> list[str]:
         """Names of terms that look like `word`: the "did you mean" of a miss."""
-        names = {name.folded: name.name for entry in self.entries for name in entry.names}
+        if self._view is None:
+            names = {name.folded: name.name for entry in self.entries for name in entry.names}
+        else:
+            # The spelling of the last name of a form, as if every entry were read: the
+            # build's, unless an entry read since (and maybe given names) comes later.
+            last = {folded: ((number, -1), name) for folded, (name, number) in self._view.spellings().items()
+                    if number not in self._loaded}
+            held = [*sorted(self._loaded.items()), *enumerate(self._extra, start=self._count)]
+            for number, entry in held:
+                for position, name in enumerate(entry.names):
+                    if name.folded not in last or (number, position) > last[name.folded][0]:
+                        last[name.folded] = ((number, position), name.name)
+            names = {folded: name for folded, (_, name) in last.items()}
         names.update({_folded(u.title): u.title for u in self.untitled})
         return [names[close] for close in difflib.get_close_matches(_folded(word), list(names), n=3, cutoff=0.7)]
 
@@ -564,14 +568,33 @@ def _certainty(record: Record) -> float:
     return 1.0 if record.confidence is None else record.confidence
 
 
-def _covers(rules: list[str], number: str) -> bool:
-    """True when `number` or a rule above it is among `rules`."""
+def _above(number: str) -> list[str]:
+    """`number` and the rules above it: 704.5j, 704.5, 704."""
+    found: list[str] = []
     current: str | None = number
     while current is not None:
-        if current in rules:
-            return True
+        found.append(current)
         current = rulenumbers.parent(current)
-    return False
+    return found
+
+
+def _covers(rules: list[str], number: str) -> bool:
+    """True when `number` or a rule above it is among `rules`."""
+    return any(above in rules for above in _above(number))
+
+
+def _current_view(catalog: Catalog) -> term_reading.View | None:
+    """The view's rows of the term tables, brought up to date first when the corpus changed
+    since they were written (or an earlier version wrote them); None when there are none to
+    read and none can be written (a read-only database, a corpus read inside a write)."""
+    corpus = catalog.corpus
+    if not term_reading.is_current(corpus.db):
+        from mtgrules.lookup import term_table  # the writing: only when the tables are not current
+
+        if not isinstance(corpus, Store) or not term_table.bring_up_to_date(corpus):
+            return None
+    view = term_reading.View(lambda: corpus.db, catalog.edition)
+    return view if view.found else None
 
 
 def _unique(entries: list[Entry]) -> list[Entry]:
@@ -583,14 +606,14 @@ def _ordered(by_lang: dict[str, list[Name]]) -> dict[str, list[Name]]:
     return {lang: by_lang[lang] for lang in sorted(by_lang, key=lambda lang: (lang != "en", lang))}
 
 
-_QUOTES_AROUND = re.compile(r"«\s*([^»]{2,80}?)\s*»|“([^”]{2,80})”|\"([^\"]{2,80})\"|‘([^’]{2,80})’|「([^」]{1,40})」")
+_QUOTES_AROUND = r"«\s*([^»]{2,80}?)\s*»|“([^”]{2,80})”|\"([^\"]{2,80})\"|‘([^’]{2,80})’|「([^」]{1,40})」"
 
 
 def quoted_phrases(text: str) -> list[str]:
     """What a text puts in quotes («…», “…”, "…", ‘…’, 「…」), without the period or comma a
     sentence may close inside them (“legend rule.”)."""
     return [next(group for group in match.groups() if group).strip().rstrip(".,;:").strip()
-            for match in _QUOTES_AROUND.finditer(text or "")]
+            for match in re.finditer(_QUOTES_AROUND, text or "")]
 
 
 def _rule(number: str) -> Said:
@@ -611,7 +634,7 @@ def _card_evidence(pair: Pair) -> str:
 def glossary_forms(title: str) -> list[str]:
     """The names a glossary title gives: "Control, Controller" → Control, Controller;
     "Bury (Obsolete)" → Bury; "Banding, “Bands with Other”" → Banding, Bands with Other."""
-    title = _OBSOLETE.sub("", title)
+    title = re.sub(_OBSOLETE, "", title)
     return [form.strip().strip(_QUOTES).strip() for form in title.split(",") if form.strip().strip(_QUOTES).strip()]
 
 

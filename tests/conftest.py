@@ -17,6 +17,11 @@ from pathlib import Path
 
 import pytest
 
+# Every ingest of the tests' processes writes the term dictionary in its transaction, as
+# `mtgrules ingest` does (the store's hook, `store.derive`); ingests through `align.ingest` alone
+# would leave it to the first lookup, which says so on stderr.
+import mtgrules.lookup.term_table  # noqa: F401
+
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_DATA = Path(os.environ.get("MTGRULES_CORPUS_DATA", REPO.parent / "shared" / "corpus-data"))
 SEEDS = REPO / "seeds"

@@ -588,8 +588,15 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     assert english("qu'arrive-t-il si un sort est contrecarré ?") == ["(spell is countered)"]
     # German writes compounds as one word; card text prints their parts: "Friedhof" + "Karte".
     assert english("Friedhofskarte") == ["graveyard card"]
-    # Read as Spanish, "efeitos" is no word; Portuguese has it: each word from the language that knows it.
+    # Portuguese has "efeitos", not "contínuos"; its neighbour Spanish has "continuos": each word
+    # from the language that knows it.
     assert english("camadas de efeitos contínuos") == ['"continuous effects"']
+    # German nouns end in "-en" as its infinitives do: "Schaden" is not "schaue" (look), and
+    # "verlieren" is "verliert" (loses), not "verewigen" (eternalize).
+    assert english("Lebenspunkte verlieren") == ["life loses"]
+    assert "look" not in english("Schaden durch Trampelschaden")[0]
+    # Portuguese little words count for Portuguese: "uma", "é" are not Spanish.
+    assert index.search("O que acontece se uma mágica é anulada?").plan.detected == ["pt"]
 
 
 def test_a_word_two_languages_spell_is_searched_in_what_each_means(monkeypatch):
@@ -629,3 +636,15 @@ def test_a_phrase_is_found_with_its_last_word_in_another_form(index):
     # The French stemmer keeps "continus" whole; "effet continu" (continuous effect) has the key "continu".
     english = [t.query for t in index.search("couches des effets continus").plan.translations if t.target == "en"]
     assert english and '"continuous effect"' in english[0]
+
+
+def test_only_sure_lexicon_pairs_make_english_terms():
+    # A pair learned three times from a clumsy alignment must not make "criatura girada" the
+    # phrase "creature tapped"; a sure pair's English, glossary titles and keyword names do.
+    from mtgrules.align.lexicon import Entry, Lexicon
+    from mtgrules.index import tables
+
+    lexicon = Lexicon([Entry("it", "creatura tappata in questo", "creature tapped", 0.643, 3, "cards"),
+                       Entry("es", "daño letal", "lethal damage", 1.0, 0, "core-terms")])
+    glossary = Record(kind="glossary", lang="en", source="cr:9", title="Poison Counter", text="A counter.")
+    assert tables.english_terms([glossary], lexicon) == {"lethal_damag", "poison_counter"}

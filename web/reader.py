@@ -59,8 +59,8 @@ class Reader:
 
     def dictionary(self, edition: str | None):
         """The term dictionary of an edition's view (`mtgrules.lookup.terms.Dictionary`), kept
-        while the corpus is unchanged: building it reads every term and title (some 150 ms), a
-        lookup in it a few."""
+        while the corpus is unchanged: the entries it has read stay read, with what lookups
+        added to them (titles placed through the lexicon), as in every process."""
         from mtgrules.lookup.terms import Dictionary
 
         catalog = self.catalog(edition)
