@@ -89,6 +89,8 @@ DEFINES_BOOST = 1.1
 # A card named in the query: its rulings and its keywords' rules rank before everything else.
 NAMED_BOOST = 1000.0
 SUPPORT = "support"  # a run that ranks with the others but never makes a page alone (`fusion_run`)
+NUDGE = "nudge"  # a run that only adds to the records the searches of the query's words found
+AUXILIARY = (SUPPORT, NUDGE)
 
 MAX_EDITS = query_text.MAX_EDITS
 # Fuzzy words and wildcards one query may hold, and the words each may stand for: each costs a
@@ -452,7 +454,8 @@ def fusion_run(langs: list[str], text: str, translation: str | None, weight: flo
     """One search to fuse: its languages, text, translation, weight, whether a language of it
     was asked for (the query's, English, or those the person named), the kinds it is limited
     to, and whether its hits rank first: the card named in the query (its English name: only
-    its own rulings), or True (its keywords' rules); SUPPORT: ranked with the others, never alone."""
+    its own rulings), or True (its keywords' rules); SUPPORT: ranked with the others, never alone;
+    NUDGE: adding to the records the other runs found, nothing of its own."""
     return langs, text, translation, weight, bool(set(langs) & wanted), kinds, first
 
 
@@ -812,7 +815,7 @@ class Index:
         glossed = self._glossary_rules(english, view) if translate and typed and ":" not in text and "NOT" not in text else []
         if glossed:  # a query naming a glossary entry ("ficha de criatura": Token, section 111)
             named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in glossed), None, GLOSSARY_WEIGHT, wanted,
-                                    ["rule", "section"], first=SUPPORT))
+                                    ["rule", "section"], first=NUDGE))
         for any_word in (False, True):
             # An incomplete translation (a word dropped) asks a looser question: partial only.
             used = [t for t in plan.translations if t.complete or any_word]
@@ -895,7 +898,8 @@ class Index:
         lists: list[fusion.Ranked[str]] = []
         shown: dict[str, _Found] = {}
         first: dict[str, float] = {}
-        by_number: set[str] = set()  # keys shown as a SUPPORT run found them
+        by_number: set[str] = set()  # keys shown as a SUPPORT or NUDGE run found them
+        nudges: list[fusion.Ranked[str]] = []
         words_runs: list[_Run] = []  # the runs of the query's words that found something
         english: dict[str, _Found] = {}  # per key, its English record as a search of the words found it
         found_any = False
@@ -908,9 +912,9 @@ class Index:
                     continue
             found = self._run(text, langs, run_kinds or kinds, max(limit, FUSION_DEPTH), any_word and not named,
                               translation, view)
-            if found and named != SUPPORT:
+            if found and named not in AUXILIARY:
                 found_any = True
-            if isinstance(named, str) and named != SUPPORT:  # `card:"Solitude"` finds Tempered in Solitude too: that card only
+            if isinstance(named, str) and named not in AUXILIARY:  # `card:"Solitude"` finds Tempered in Solitude too: that card only
                 found = [f for f in found if named in f.hit.cards or f.hit.card == named]
             if found and not named:
                 words_runs.append(found[0].run)
@@ -927,19 +931,26 @@ class Index:
                 # a search of the query's words rather than of the numbers it names (SUPPORT:
                 # nothing of the query to mark in its snippet, no translation to show).
                 better = key not in shown or _preference(hit, asked, own) > _preference(shown[key], shown[key].run.asked, own)
-                if better or (key in by_number and named != SUPPORT
+                if better or (key in by_number and named not in AUXILIARY
                               and _preference(hit, asked, own) == _preference(shown[key], shown[key].run.asked, own)):
                     shown[key] = hit
                     hit.run.asked = asked
-                    if named == SUPPORT:
+                    if named in AUXILIARY:
                         by_number.add(key)
                     else:
                         by_number.discard(key)
-            lists.append(fusion.Ranked(keys, weight, asked, shares, scales))
-            if named and named != SUPPORT:
+            (nudges if named == NUDGE else lists).append(fusion.Ranked(keys, weight, asked, shares, scales))
+            if named and named not in AUXILIARY:
                 first.update(dict.fromkeys(keys, NAMED_BOOST))
         if not found_any:  # the keyword rules a query names never make a page alone: "no record
             return []      # holds every word" is still said, and the partial pass ranks them
+        if nudges:  # a nudge adds to what the other runs found, and brings nothing of its own
+            found_by_others = {key for ranked in lists for key in ranked.keys}
+            for ranked in nudges:
+                kept = [n for n, key in enumerate(ranked.keys) if key in found_by_others]
+                lists.append(fusion.Ranked([ranked.keys[n] for n in kept], ranked.weight, ranked.asked,
+                                           [ranked.shares[n] for n in kept] if ranked.shares else None,
+                                           [ranked.scales[n] for n in kept] if ranked.scales else None))
         # A card record matches on any of the names and texts it prints in every language; a
         # search asks about rules and rulings (`mtgrules card` shows a card): cards come lower.
         # (Not when the query asks for cards with `card:`.)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 
 from mtgrules import corpus_schema
 from mtgrules.align import learned, phrases
+from mtgrules.lookup.term_reading import FirstWords
 from mtgrules.store import Queries
 from mtgrules.text import fold
 
@@ -119,36 +120,53 @@ class TermLexicon:
         self._pairs: dict[int | tuple[str, int], Pair | None] = {}
         self._lowered: str | None = None  # every line, lowercased (`_lines_holding`)
         self._lowered_bytes: bytes | None = None  # the committed file, ASCII lowercased
+        self._corpus: Queries | None = None  # where the term tables may hold the lines by first word
+        self._stored: FirstWords | bool | None = False  # False: not looked for yet (`_written`)
+        self._taught_first: dict[str, list[tuple[int, str | None]]] | None = None
 
     @classmethod
-    def load(cls, corpus: Queries) -> TermLexicon:
-        """The committed pairs and those the search tables of `corpus` learned."""
+    def load(cls, corpus: Queries, *, tables: bool = True) -> TermLexicon:
+        """The committed pairs and those the search tables of `corpus` learned; the committed
+        lines by first word read from the term tables when they hold them (unless not `tables`:
+        then worked out here, on first need)."""
         with open(corpus_schema.packaged_path(COMMITTED), "rb") as file:  # not importlib.resources: see there
             committed = file.read()
         # The pairs learned from the person's card data at ingest (`mtgrules.align.learned`).
         taught = ["\t".join([lang, phrase, english, f"{score:.3f}", str(count), sources])
                   for lang, phrase, english, score, count, sources in learned.stored_rows(corpus.db)]
-        return cls(committed=committed, taught=taught)
+        lexicon = cls(committed=committed, taught=taught)
+        lexicon._corpus = corpus if tables else None
+        return lexicon
 
     @property
     def lines(self) -> list[str]:
         """Every pair's line: the committed file's after its header, then the learned ones."""
         if self._lines is None:
-            text = (self._committed or b"").decode("utf-8")
-            if "\r" in text:  # as a file read as text reads it (universal newlines)
-                text = text.replace("\r\n", "\n").replace("\r", "\n")
-            self._lines = text.splitlines()[1:] + self._taught
+            self._lines = committed_lines(self._committed or b"") + self._taught
         return self._lines
 
+    def _written(self) -> FirstWords | None:
+        """The committed lines by first word as the term tables hold them, when they hold this
+        package's lexicon (read once, on first need)."""
+        if self._stored is False:
+            self._stored = None
+            corpus = self._corpus
+            if corpus is not None and self._committed is not None and self._lines is None:
+                self._stored = FirstWords.written(lambda: corpus.db)
+        return self._stored if isinstance(self._stored, FirstWords) else None
+
     def _pair(self, key: int | tuple[str, int], line: str | None = None) -> Pair | None:
-        """The pair of a line: `key` its index in `lines`, or where `_lines_holding` found it."""
+        """The pair of a line: `key` its index in `lines` (its text given when read from
+        elsewhere), or where `_lines_holding` found it."""
         if key not in self._pairs:
-            self._pairs[key] = _parse(self.lines[key] if isinstance(key, int) else line or "")
+            self._pairs[key] = _parse(line if line is not None else self.lines[key] if isinstance(key, int) else "")
         return self._pairs[key]
 
     def languages(self) -> set[str]:
         """The languages of the pairs."""
-        return {line.split("\t", 1)[0] for line in self.lines if "\t" in line}
+        written = self._written()
+        lines = self._taught if written is not None else self.lines
+        return {line.split("\t", 1)[0] for line in lines if "\t" in line} | (set(written.langs) if written is not None else set())
 
     def names_of(self, english: str) -> list[Pair]:
         """Pairs learned from card texts whose English is `english` (up to plural and word
@@ -220,14 +238,43 @@ class TermLexicon:
         if self._first_words is None:
             self._first_words = defaultdict(list)
             for index, line in enumerate(self.lines):
-                phrase = line.split("\t", 2)[1] if line.count("\t") >= 2 else ""
-                words = phrases.words_of(phrase)
-                if words:
-                    self._first_words[fold(words[0])].append(index)
+                first = first_word(line)
+                if first is not None:
+                    self._first_words[first].append(index)
         return self._first_words
 
+    def _taught_by_first_word(self) -> dict[str, list[tuple[int, str | None]]]:
+        """The learned lines by first word, numbered after the committed ones."""
+        if self._taught_first is None:
+            written = self._written()
+            assert written is not None
+            self._taught_first = defaultdict(list)
+            for number, line in enumerate(self._taught):
+                first = first_word(line)
+                if first is not None:
+                    self._taught_first[first].append((written.count + number, line))
+        return {first: list(lines) for first, lines in self._taught_first.items()}
+
+    def _starting_lines(self, word: str) -> list[tuple[int, str | None]]:
+        """(index, line, when read) of the lines whose phrase's first word is `word`."""
+        written = self._written()
+        if written is None:
+            return [(index, None) for index in self._by_first_word().get(word, [])]
+        return [*written.starting(word), *self._taught_by_first_word().get(word, [])]
+
+    def _first_words_from(self, prefix: str) -> list[tuple[str, list[tuple[int, str | None]]]]:
+        """(first word, its lines) of the first words starting with `prefix`, in the order
+        they first appear in the lines."""
+        written = self._written()
+        if written is None:
+            return [(first, [(index, None) for index in indexes]) for first, indexes in self._by_first_word().items()
+                    if first.startswith(prefix)]
+        taught = self._taught_by_first_word()
+        groups = [(first, [*lines, *taught.pop(first, [])]) for first, lines in written.groups_from(prefix)]
+        return groups + [(first, lines) for first, lines in taught.items() if first.startswith(prefix)]
+
     def _starting(self, word: str) -> list[Pair]:
-        pairs = (self._pair(index) for index in self._by_first_word().get(word, []))
+        pairs = (self._pair(index, line) for index, line in self._starting_lines(word))
         return [pair for pair in pairs if pair is not None and pair.score >= MIN_SCORE]
 
     def whole(self, text: str) -> list[Pair]:
@@ -248,11 +295,9 @@ class TermLexicon:
             return []
         prefix = words[0][:3]
         found = []
-        for first, indexes in self._by_first_word().items():
-            if not first.startswith(prefix):
-                continue
-            for index in indexes:
-                pair = self._pair(index)
+        for _first, lines in self._first_words_from(prefix):
+            for index, line in lines:
+                pair = self._pair(index, line)
                 if pair is None or pair.score < MIN_SCORE or len(plain(pair.phrase).split()) != len(words):
                     continue
                 wanted = stems_of(text, pair.lang)
@@ -277,6 +322,22 @@ class TermLexicon:
             if found and (best is None or min(p.score for p in found) > best[0]):
                 best = (min(p.score for p in found), found)
         return best[1] if best else None
+
+
+def committed_lines(data: bytes) -> list[str]:
+    """The pairs' lines of the committed file's bytes, as a file read as text reads them
+    (universal newlines), without the header line."""
+    text = data.decode("utf-8")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.splitlines()[1:]
+
+
+def first_word(line: str) -> str | None:
+    """The folded first word of a line's phrase (None when it has none)."""
+    phrase = line.split("\t", 2)[1] if line.count("\t") >= 2 else ""
+    words = phrases.words_of(phrase)
+    return fold(words[0]) if words else None
 
 
 def _holding(lowered: str, probe: str, line: Callable[[int], str]) -> Iterator[tuple[int, str]]:

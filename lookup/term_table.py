@@ -20,14 +20,19 @@ of a corpus without editions):
 - `term_keys`: what finds an entry without reading the others (`term_reading` names the
   kinds): each word of each name folded, each name's loose form (`plain`), the English
   content words of its English names, the stems of its names in the stemmed languages, its
-  rules, its key. A key finds every entry a word may name; the lookup then scores those alone
+  rules, its key; and, in no view, what the corpus's rules put in quotes (a lookup searches
+  the quoting rules only for a word some rule quotes). A key finds every entry a word may name; the lookup then scores those alone
   with the same code as before (`terms.score`), so a key never decides what matches.
 - `term_views`: per view, how many entries, the languages of their names, the translated
   titles of untitled English rules (`terms.Untitled`, placed when looked up: placing goes
   through the lexicon) and every name by its folded form, with the entry whose spelling of
   it comes last ("did you mean").
+- `term_lexicon`: the committed lexicon's lines by the folded first word of their phrase (what
+  translating a word reads), kept when the others are written anew, and written again only
+  when a package brings another lexicon (some 40 ms).
 - `term_state`: the generation and layout the tables were written for, the documents whose
-  records they were worked out from, and the identities and term links (`links_digest`).
+  records they were worked out from, the identities and term links (`links_digest`), and the
+  committed lexicon's digest, lines and languages `term_lexicon` holds.
 
 Only records of the kinds a dictionary reads (rules, sections, glossary entries, terms) change
 it: an ingest of card data leaves the entries as they are and notes the new generation.
@@ -41,7 +46,7 @@ from collections.abc import Callable
 
 from mtgrules import rulenumbers, store
 from mtgrules.i18n import N_, _
-from mtgrules.lookup import term_reading
+from mtgrules.lookup import term_lexicon, term_reading
 from mtgrules.lookup.catalog import Catalog
 from mtgrules.lookup.term_lexicon import english_words, plain
 from mtgrules.lookup.term_reading import ENGLISH, KEY, PLAIN, RULE, STEM, WORD
@@ -60,6 +65,7 @@ from mtgrules.lookup.terms import (
     _where,
     encode,
     glossary_forms,
+    quoted_phrases,
 )
 from mtgrules.store import Writer
 from mtgrules.text import fold
@@ -70,9 +76,15 @@ CREATE TABLE term_keys (view TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NUL
                         PRIMARY KEY (view, kind, key, id)) WITHOUT ROWID;
 CREATE TABLE term_views (view TEXT PRIMARY KEY, entries INTEGER NOT NULL, langs TEXT NOT NULL, untitled TEXT NOT NULL,
                          spellings TEXT NOT NULL);
-CREATE TABLE term_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
-_TABLES = ("term_entries", "term_keys", "term_views", "term_state")
+_TABLES = ("term_entries", "term_keys", "term_views")
+# Kept when the others are written anew: they hold only the committed lexicon, written again
+# when its digest (or the layout) is another (`lexicon_current`).
+_KEPT = """
+CREATE TABLE IF NOT EXISTS term_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS term_lexicon (first TEXT NOT NULL, position INTEGER NOT NULL, seen INTEGER NOT NULL,
+                                         line TEXT NOT NULL, PRIMARY KEY (first, position)) WITHOUT ROWID;
+"""
 # The kinds of record a dictionary is worked out from: a document holding none (card data,
 # rulings) leaves it as it is.
 INPUT_KINDS = ("rule", "section", "glossary", "term")
@@ -217,12 +229,15 @@ def views(writer: Writer) -> list[str | None]:
 
 
 def create(writer: Writer) -> None:
-    """The tables, empty (dropped first when there)."""
+    """The tables, empty (dropped first when there), but the committed lexicon's."""
+    db = writer.db
     for table in _TABLES:
-        writer.db.execute(f"DROP TABLE IF EXISTS {table}")
-    for statement in SCHEMA.split(";"):
+        db.execute(f"DROP TABLE IF EXISTS {table}")
+    for statement in (SCHEMA + _KEPT).split(";"):
         if statement.strip():
-            writer.db.execute(statement)
+            db.execute(statement)
+    db.execute(f"DELETE FROM term_state WHERE key NOT IN ({','.join('?' * len(term_reading.LEXICON_KEYS))})",
+               term_reading.LEXICON_KEYS)
 
 
 def write_all(writer: Writer) -> None:
@@ -245,7 +260,50 @@ def write_all(writer: Writer) -> None:
         db.execute("INSERT INTO term_views (view, entries, langs, untitled, spellings) VALUES (?, ?, ?, ?, ?)",
                    (view, len(built.entries), json.dumps(langs), json.dumps(untitled, ensure_ascii=False),
                     json.dumps(spellings, ensure_ascii=False)))
+    db.executemany("INSERT INTO term_keys (view, kind, key, id) VALUES (?, ?, ?, 0)",
+                   [(term_reading.EVERY_VIEW, term_reading.QUOTED, phrase) for phrase in sorted(quoted(writer))])
+    if not lexicon_current(writer):
+        write_lexicon(writer)
     _write_state(writer)
+
+
+def lexicon_current(writer: Writer) -> bool:
+    found = dict(writer.db.execute("SELECT key, value FROM term_state WHERE key = ?", term_reading.LEXICON_KEYS[:1]))
+    return found.get(term_reading.LEXICON_KEYS[0]) == term_reading.lexicon_version()
+
+
+def write_lexicon(writer: Writer) -> None:
+    """The committed lexicon's lines by the folded first word of their phrase
+    (`term_reading.FirstWords`), with the package's digest: written again when a new package
+    brings another lexicon (the lines learned from card data are few, and read as they are)."""
+    from mtgrules import corpus_schema
+
+    with open(corpus_schema.packaged_path(term_lexicon.COMMITTED), "rb") as file:
+        lines = term_lexicon.committed_lines(file.read())
+    seen: dict[str, int] = {}
+    rows = []
+    for position, line in enumerate(lines):
+        first = term_lexicon.first_word(line)
+        if first is not None:
+            rows.append((first, position, seen.setdefault(first, position), line))
+    db = writer.db
+    db.execute("DELETE FROM term_lexicon")
+    db.executemany("INSERT INTO term_lexicon (first, position, seen, line) VALUES (?, ?, ?, ?)", rows)
+    langs = sorted({line.split("\t", 1)[0] for line in lines if "\t" in line})
+    values = zip(term_reading.LEXICON_KEYS, (term_reading.lexicon_version(), str(len(lines)), json.dumps(langs)))
+    db.executemany("INSERT OR REPLACE INTO term_state (key, value) VALUES (?, ?)", values)
+
+
+def quoted(writer: Writer) -> set[str]:
+    """What the rules and sections of the corpus put in quotes, loose (`plain`): the phrases a
+    rule may name a term by («regla de leyendas»). The texts are read by SQLite out of the
+    records' JSON; the few holding a quotation mark are looked at."""
+    phrases: set[str] = set()
+    marks = "«“\"‘「"
+    for (text,) in writer.db.execute("SELECT json_extract(body, '$.text') FROM records WHERE kind IN ('rule', 'section')"):
+        if text and any(mark in text for mark in marks):
+            phrases.update(quoted_phrases(text))  # each edition quotes mostly the same: made loose once
+    return {loose for phrase in phrases if (loose := plain(phrase))}
 
 
 def _write_state(writer: Writer) -> None:
@@ -269,6 +327,8 @@ def refresh(writer: Writer) -> None:
     found = term_reading.state(writer.db)
     if (found.get("layout") == str(term_reading.LAYOUT) and found.get("links") == writer.links_digest()
             and json.loads(found.get("documents") or "null") == _input_documents(writer.db)):
+        if not lexicon_current(writer):
+            write_lexicon(writer)
         _write_state(writer)
     else:
         write_all(writer)

@@ -283,7 +283,7 @@ class Dictionary:
 
     @cached_property
     def lexicon(self) -> TermLexicon:
-        return TermLexicon.load(self.catalog.corpus)
+        return TermLexicon.load(self.catalog.corpus, tables=self._view is not None)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -359,12 +359,12 @@ class Dictionary:
         rule”. The search finds the rules holding the words; a rule whose text quotes exactly
         them names the term: the entry whose English name is what the English text of that
         rule quotes (the glossary's Legend Rule), else one of its own, defined by that rule."""
+        loose = plain(word)
+        if not loose or (self._view is not None and not self._view.quoted(loose)):
+            return None  # no rule quotes it: nothing to search for (nor the search to import)
         from mtgrules.errors import MtgrulesError
         from mtgrules.index.query import Index, QueryError
 
-        loose = plain(word)
-        if not loose:
-            return None
         try:
             with Index.current() as index:
                 hits = index.search(f'"{loose}"', kinds=["rule"], translate=False, limit=20, edition=self.catalog.edition).hits

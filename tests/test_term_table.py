@@ -20,7 +20,8 @@ from conftest import corpus_file
 from mtgrules.cli.main import cli
 from mtgrules.lookup import term_reading, term_table
 from mtgrules.lookup.catalog import Catalog
-from mtgrules.lookup.terms import Dictionary
+from mtgrules.lookup.term_lexicon import TermLexicon, plain
+from mtgrules.lookup.terms import Dictionary, _stems_in
 from mtgrules.store import Store
 
 pytestmark = pytest.mark.shared
@@ -88,7 +89,8 @@ def sample_words(dictionary: Dictionary) -> list[str]:
         for name in entry.names:
             words += [name.name, name.name.lower(), name.name.split()[-1]] + ([name.name[:-1] + "x"] if number % 5 == 0 else [])
     return words + ["campo de batalla", "daño letal", "vuelan", "confabula", "acción basada en estado", "conniving",
-                    "tramples", "destroyed permanents", "regla de leyendas", "marqueur poison", "“lethal damage”",
+                    "tramples", "destroyed permanents", "regla de leyendas", "legend rule", "règle des légendes",
+                    "marqueur poison", "“lethal damage”",
                     "first-strike", "xyzzy", "!!"]
 
 
@@ -110,6 +112,22 @@ def test_every_word_finds_what_the_dictionary_worked_out_in_memory_finds(home):
         if not expected.entries:
             assert read.similar(word) == worked_out.similar(word), word
     assert {e.heading for e in read.entries} == {e.heading for e in worked_out.entries}
+
+
+def test_the_lexicon_read_from_the_tables_translates_as_the_lines_worked_out_here(home):
+    """Translating through the lexicon reads its lines by first word from the tables: the same
+    pairs, in the same order, as folding the first word of every line here."""
+    corpus = Store(home / "corpus.sqlite3")
+    read, worked_out = TermLexicon.load(corpus), TermLexicon.load(corpus, tables=False)
+    assert read._written() is not None and worked_out._written() is None
+    assert read.languages() == worked_out.languages()
+    phrases = sorted({line.split("\t")[1] for line in worked_out.lines[::9] if line.count("\t") == 5})
+    assert len(phrases) > 500
+    for phrase in phrases + ["daño letal", "campo de batalla", "vuelan", "criaturas que vuelan", "marqueurs poison", "xyzzy"]:
+        assert read.whole(phrase) == worked_out.whole(phrase), phrase
+        assert read.word_by_word(phrase) == worked_out.word_by_word(phrase), phrase
+        assert read.by_stems(phrase, _stems_in) == worked_out.by_stems(phrase, _stems_in), phrase
+        assert read.names_of(plain(phrase)) == worked_out.names_of(plain(phrase)), phrase
 
 
 def test_a_second_ingest_of_rules_changes_the_dictionary(home, built):
