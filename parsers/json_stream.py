@@ -323,10 +323,11 @@ class JsonReader:
         if self.peek() == "}":
             self._pos += 1
             return
+        key_of = _("a key of {what}").format(what=what)  # once per object, not once per key
         while True:
             if self.peek() != '"':
                 self._take('"', what)  # raises: a key must be a quoted string
-            key = self.value(_("a key of {what}").format(what=what))
+            key = self.value(key_of)
             self._take(":", what)
             before = self._reads
             yield key

@@ -111,8 +111,9 @@ class _Document:
 
     def _list(self, what: str, label: str, set_code: str | None) -> Iterator[tuple[Fields, str, str | None]]:
         self.card_lists += 1
+        card_of = _("card {number} of {what}")  # translated once per list, not once per card
         for index in self.reader.items(what):
-            card = _("card {number} of {what}").format(number=index + 1, what=what)
+            card = card_of.format(number=index + 1, what=what)
             value, at = self.reader.located(card)
             yield (Fields(value, card, self.reader, at, MEND),
                    f"{label}card {index + 1}", set_code)
