@@ -56,7 +56,8 @@ def little_words_left_out(text: str, langs: list[str]) -> tuple[str, list[str]]:
         if _WORD_OF_LETTERS.fullmatch(item) and item not in _OPERATORS and any(is_little_word(item, lang) for lang in langs or ["en"]):
             dropped.append(item)
             continue
-        kept.append(item)
+        verb = next((found for lang in langs if (found := inverted_verb(item, lang))), None) if "-" in item else None
+        kept.append(verb or item)
     tidy_items = tidy(kept)
     if not dropped or not any(item not in _OPERATORS and item not in "()" for item in tidy_items):
         return text, []
@@ -74,12 +75,34 @@ def only_little_words(text: str, langs: list[str]) -> list[str] | None:
 
 def is_little_word(word: str, lang: str) -> bool:
     """Whether a query word is little in `lang`: "qu'arrive-t-il": each part of a hyphenated or
-    elided question word is little; and a French verb with its subject after it ("peut-elle",
-    "doit-on") is the form of a question."""
-    parts = [part for part in word.lower().replace("’", "'").replace("-", "'").split("'") if part]
-    if lang == "fr" and len(parts) > 1 and parts[-1] in _INVERTED_SUBJECTS:
+    elided question word is little; and so is a French inversion whose verb says only how one
+    asks ("peut-elle", "ai-je": `inverted_verb`)."""
+    if inverted_verb(word, lang) == "":
         return True
+    parts = [part for part in word.lower().replace("’", "'").replace("-", "'").split("'") if part]
     return all(is_little(part, lang) for part in parts)
+
+
+def inverted_verb(word: str, lang: str) -> str | None:
+    """The verb of a French question whose subject follows it ("vérifie-t-on" → "vérifie",
+    "peut-elle" → ""), None when `word` is no such inversion. The subject, the "t" between and
+    a verb that only asks (a little or function word: "ai", "peut", "arrive" of
+    "qu'arrive-t-il") are left out, as the subject of "on vérifie" would be; a content verb
+    is the question's word: "quand vérifie-t-on les actions basées sur un état ?" asks when
+    they are checked, and leaving "vérifie-t-on" out whole lost "check"."""
+    if lang != "fr" or "-" not in word:
+        return None
+    pieces = word.lower().replace("’", "'").split("-")
+    if len(pieces) < 2 or pieces[-1] not in _INVERTED_SUBJECTS or any(not piece for piece in pieces):
+        return None
+    if len(pieces) > 2 and pieces[1:-1] != ["t"]:
+        return None  # "vas-y-tu" and other runs are no inversion this reads
+    from mtgrules.parsers.language import FUNCTION_WORDS  # deferred: only an inversion asks
+
+    verb = word.replace("’", "'").split("-")[0]
+    if "'" in verb or is_little(verb, lang) or verb.lower() in FUNCTION_WORDS.get(lang, ()):
+        return ""  # "qu'arrive-t-il" (an elided question word before the verb), "ai-je", "peut-on"
+    return verb
 
 
 _INVERTED_SUBJECTS = frozenset({"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})

@@ -299,6 +299,8 @@ class Translator:
                     out.append(item.text)
             elif item.kind == "other" and query_text.is_little_word(item.text, source):
                 continue  # the form of a question ("qu'arrive-t-il", "ai-je"): nothing to look for
+            elif item.kind == "other" and (verb := query_text.inverted_verb(item.text, source)):
+                run.append(verb)  # "vérifie-t-on": the verb is the question's word (check)
             elif item.kind == "other" and _HYPHENATED.fullmatch(item.text):
                 run.extend(item.text.split("-"))  # "anti-malocchio": the words of a phrase (hexproof)
             else:
@@ -323,8 +325,11 @@ class Translator:
         tokens = [token for word in words for run in phrases.runs(word, source) for token in run]
         keys = [key for _, key in tokens]
         spellings = [fold(word) for word, _ in tokens]
-        if whole_phrase and " ".join(keys) in table:
-            return [_alternatives(table[" ".join(keys)], " ".join(spellings))], len(keys), False
+        # The words the language spells as typed: only those can be another word than the one a
+        # pair of their key was learned from (a misspelling, "energyy", has only its key).
+        known = [spelling if self.has_word(source, word, spelling) else "" for (word, _), spelling in zip(tokens, spellings)]
+        if whole_phrase and (found := _forms_of(table.get(" ".join(keys)), known, source)):
+            return [_alternatives(found, " ".join(spellings))], len(keys), False
         pieces: list[str] = []
         used = 0
         dropped = False
@@ -339,30 +344,33 @@ class Translator:
                     # stemmer keeps "continus" whole, "continu" is the key of "effet continu".
                     key = next((other for last in _trimmed(keys[end - 1])[1:]
                                 if (other := " ".join([*keys[position:end - 1], last])) in table), key)
-                if key in table:
-                    if end - position == 1 and _function_pair(tokens[position][0], table[key], source, target):
+                found = _forms_of(table.get(key), known[position:end], source)
+                if found:
+                    if end - position == 1 and _function_pair(tokens[position][0], found, source, target):
                         pass  # "dans" → into, "puede" → can't: nothing to require of a record
                     else:
-                        pieces.append(_alternatives(table[key], " ".join(spellings[position:end]), target))
+                        pieces.append(_alternatives(found, " ".join(spellings[position:end]), target))
                     used += end - position
                     position = end
                     break
             else:
                 word = tokens[position][0]
-                shorter = next((key for key in _trimmed(keys[position])[1:] if key in table), None)
+                shorter = next((key for key in _trimmed(keys[position])[1:]
+                                if _forms_of(table.get(key), known[position:position + 1], source)), None)
                 if shorter is None and not little and _infinitive(word, source):
                     shorter = _near_key(keys[position], table)
                 if shorter is None and not little and source in _SUFFIXING:
                     shorter = _inflected_key(keys[position], table)
                 parts = _compound_parts(word, source, table) if shorter is None and not little else None
-                neighbour = self._neighbour(word, others, target) if shorter is None and parts is None and not little else None
+                neighbour = self._neighbour(word, others, target, source) if shorter is None and parts is None and not little else None
                 if little:
                     pass
                 elif neighbour is not None:
                     pieces.append(neighbour)
                     used += 1
                 elif shorter is not None:
-                    pieces.append(_alternatives(table[shorter], spellings[position], target))
+                    pieces.append(_alternatives(_forms_of(table[shorter], known[position:position + 1], source) or table[shorter],
+                                                spellings[position], target))
                     used += 1
                 elif parts is not None:
                     pieces.extend(_alternatives(table[part], "", target) for part in parts)
@@ -378,16 +386,18 @@ class Translator:
             return ["(" + " ".join(pieces) + ")"], used, dropped
         return pieces, used, dropped
 
-    def _neighbour(self, word: str, others: tuple[str, ...], target: str) -> str | None:
+    def _neighbour(self, word: str, others: tuple[str, ...], target: str, source: str) -> str | None:
         """`word` translated alone by the first of the languages `others` whose lexicon has its
         key (or the key a letter or two shorter), unless it is a little or function word there."""
         for other in others:
             if is_little(word, other):
                 return None  # "quando" is Italian for when, and how an Italian asks: nothing to find
             table = self._table(other, target)
-            key = next((key for key in _trimmed(phrases.word_key(word, other)) if key in table), None)
-            if key is not None and not _function_pair(word, table[key], other, target):
-                return _alternatives(table[key], fold(word), target)
+            typed = [fold(word) if self.has_word(source, word) else ""]
+            found = next((found for key in _trimmed(phrases.word_key(word, other))
+                          if (found := _forms_of(table.get(key), typed, other, source))), None)
+            if found is not None and not _function_pair(word, found, other, target):
+                return _alternatives(found, fold(word), target)
         return None
 
     def _translate_fuzzy(self, text: str, source: str, target: str) -> str | None:
@@ -581,6 +591,64 @@ def _near_key(key: str, table: Lexicon) -> str | None:
 # milled") says what card text says in its voice and tense; the rules say it in theirs
 # ("countered spell", "if a spell is countered by…"), so its words are required, not its order.
 _AUXILIARIES = frozenset("is are was were be been being has have had".split())
+
+
+# Inflectional endings, folded, per language: what may follow the stem two forms of one word
+# share ("pas|a" / "pas|an", "destru|ye" / "destru|ir"), as `_forms_of` reads them.
+_ENDINGS = {
+    "es": "s es a as o os e en an ar er ir amos emos imos ais eis is ado ada ados adas ido ida idos idas ando iendo "
+          "yendo aba aban abas ia ian ias aron ieron yeron io yo ye yen yes ara aran aras iera ieran ase iese are ere "
+          "ire era ira eran iran aria eria iria ad ed id aste iste ga gan go gas ue ues uen ante antes ente entes iente "
+          "ientes",
+    "pt": "s es a as o os e em am ar er ir amos emos imos ais eis ado ada ados adas ido ida idos idas ando endo indo "
+          "ava avam ia iam ou eu iu aram eram iram ara era ira asse esse isse ante antes ente entes inte intes",
+    "fr": "s x e es ent er ez ons ai as a ait aient ais e ee es ees ant ir is it issent issez issons i ie ies re u ue "
+          "us ues erent era eront erai iront ira ut erez irez",
+    "it": "i e a o ano ono are ere ire ato ata ati ate ito ita iti ite uto uta uti ute ando endo ava avano iva ivano "
+          "eva evano isce iscono isca he hi ante anti ente enti",
+}
+# Pronouns a Spanish or Italian verb takes at its end ("ponla", "exílialo", "mettilo").
+_CLITICS = {"es": "la lo las los le les se te me nos", "it": "lo la li le ne ci si"}
+_INFLECTIONS = {lang: frozenset({"", *(ending + clitic for ending in ["", *endings.split()]
+                                       for clitic in ["", *_CLITICS.get(lang, "").split()])})
+                for lang, endings in _ENDINGS.items()}
+_STEM = 3  # letters two forms of a word share at least
+
+
+def _forms_of(found: list | None, spellings: list[str], lang: str, typed_in: str = "") -> list | None:
+    """The lexicon's translations of a key (`found`) learned from a form of the words typed
+    (`spellings`, folded): a stemmer gives one word's forms one key, but also some other words
+    derived from the same stem, and the lexicon learned the key from whichever card text
+    prints most. Spanish "objeto" (object) and "objetivo" (target) are both "objet", "encanta"
+    (enchants) and "encantamiento" (enchantment) both "encant"; French "vérifie" and
+    "vérification". Two spellings are forms of one word when each is the same stem (three
+    letters at least) and an inflectional ending of the language ("pon" / "poner", "destruye"
+    / "destruir", "pasan" / "paso": a noun and a verb the endings cannot tell apart); a word
+    the language does not spell as typed (given as ""; a misspelling) takes its key's pairs;
+    languages without a list of endings take every entry, as before. A word typed in another
+    language (`typed_in`: a neighbour's lexicon, "continui" / "continuo") may end as either
+    does. None when no entry is left: the key translates other words."""
+    if not found:
+        return None
+    endings = _INFLECTIONS.get(lang)
+    if endings is None or (typed_in and typed_in not in _INFLECTIONS):
+        return found
+    if typed_in and typed_in != lang:
+        endings = endings | _INFLECTIONS[typed_in]
+    kept = [entry for entry in found if len(entry) < 3 or _same_word(spellings, entry[2].split(), endings)]
+    return kept or None
+
+
+def _same_word(typed: list[str], spelt: list[str], endings: frozenset[str]) -> bool:
+    if len(typed) != len(spelt):
+        return True  # a phrase learned with other little words ("d'un", "de la"): its keys matched
+    for one, other in zip(typed, spelt):
+        if one == other or not one:
+            continue
+        shared = next((i for i, (a, b) in enumerate(zip(one, other)) if a != b), min(len(one), len(other)))
+        if not any(one[cut:] in endings and other[cut:] in endings for cut in range(_STEM, shared + 1)):
+            return False
+    return True
 
 
 def _alternatives(found: list, spelling: str, target: str = "") -> str:

@@ -597,6 +597,26 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     assert "look" not in english("Schaden durch Trampelschaden")[0]
     # Portuguese little words count for Portuguese: "uma", "é" are not Spanish.
     assert index.search("O que acontece se uma mágica é anulada?").plan.detected == ["pt"]
+    # Forms of one verb keep their pair, irregular ones too: "destruye" / "destruir", "pon" / "poner".
+    assert english("destruir un permanente") == ["destroy permanent"]
+    assert english("poner una carta") == ["put card"]
+
+
+def test_a_word_is_not_translated_by_the_pair_of_another_word_of_its_stem(monkeypatch):
+    # The stemmer gives "objeto" (object) the key of "objetivo" (target), and "historia" that of
+    # "histórico" (historic): a pair learned from another word of the same stem is no translation
+    # of a word the language spells (here, Spanish records do).
+    use_corpus(monkeypatch, [*sample_records(),
+                             rule("109.1", "es", "Un objeto es una habilidad en la pila, una carta o una ficha."),
+                             rule("714.2", "es", "Una Saga cuenta su historia con contadores.")])
+    with Index.current() as index:
+        def english(text):
+            return [t.query for t in index.search(text).plan.translations if t.target == "en"]
+
+        assert "target" not in english("aura que encanta un objeto ilegal")[0]
+        assert "illegal" in english("aura que encanta un objeto ilegal")[0]
+        assert "historic" not in english("contadores de historia de una saga")[0]
+        assert "target" in english("hechizo objetivo")[0]
 
 
 def test_a_word_two_languages_spell_is_searched_in_what_each_means(monkeypatch):
