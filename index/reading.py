@@ -23,13 +23,17 @@ if TYPE_CHECKING:
     from mtgrules.records import Record
 
 # Bumped whenever the tables' layout changes: tables of another layout are written anew.
-LAYOUT = 3
+LAYOUT = 4
 TITLE_WEIGHT = 2.0
+# The titles of the rules and section above a rule (`schema.context`) count as its text does,
+# half its title (searched for queries of two words or more: `query.CONTEXT_COLUMNS`); on the
+# judge queries' development half 0.5 gained less, 1.5 and more lost queries it had.
+CONTEXT_WEIGHT = 1.0
 # A word found only among the names of the cards a ruling is on ("graveyard" on every daybound
 # ruling, for Graveyard Trespasser) counts less than one in a title or text.
 CARD_WEIGHT = 0.3
-COLUMNS = ("title", "body", "words", "card", "number", "lang", "kind", "views")
-WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, CARD_WEIGHT, 0.0, 0.0, 0.0, 0.0)
+COLUMNS = ("title", "body", "words", "card", "context", "number", "lang", "kind", "views")
+WEIGHTS = (TITLE_WEIGHT, 1.0, 1.0, CARD_WEIGHT, CONTEXT_WEIGHT, 0.0, 0.0, 0.0, 0.0)
 EVERY_VIEW = "*"  # the view of a record in every view (any kind but `entries.EDITION_KINDS`)
 VOCABULARY = "vocabulary"  # search_state: the languages of the vocabulary's lines
 KEYS_SUFFIX = "~keys"  # the vocabulary's line of a language's word keys ("es~keys")

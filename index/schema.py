@@ -6,6 +6,11 @@ columns (analysed: `mtgrules.index.analysis`) and what a hit shows of it.
   `card`, which a query word searches too.
 - `words`: every word of the record, unstemmed and folded: prefixes (`*`), wildcards, fuzzy
   words (`~`) and "did you mean" run on it, since against stems they would find nothing.
+- `context`: a rule's place in the rules, the titles of the rule and section above it (in its
+  language and edition: 508.1b is under "Declare Attackers Step", 702.19b under "Trample"):
+  a subrule says what it is about in its own words only, and a judge asks in the section's
+  ("attack a planeswalker" is 508.1b; rules elsewhere name attacking planeswalkers in passing).
+  Weighed as the text (`reading.WEIGHTS`), searched by queries of two words or more.
 - `card`: the card's English name and every printed name of it (`card:electrozoa`,
   `card:électrozoaire`, `card:"aether hub"`), on the card and on each of its rulings, folded
   as the store's `card_names` holds them.
@@ -26,6 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from mtgrules import rulenumbers
 from mtgrules.index.entries import EDITION_KINDS, Member, member_of
 from mtgrules.records import Record
 from mtgrules.text import fold
@@ -45,6 +51,22 @@ def record_body(record: Record) -> str:
     if record.kind in ("card", "term"):
         parts.extend(record.names.values())
     return "\n".join(part for part in parts if part)
+
+
+def context(record: Record, titles: dict[tuple[str, str | None, str], str]) -> str:
+    """The titles of the rules and section above a rule (`titles`: (lang, edition, number) ->
+    title of the titled rules and sections), nearest first; not a chapter's ("Turn Structure"
+    is above a fifth of the rules: it tells them apart from nothing)."""
+    if record.kind != "rule" or not record.number:
+        return ""
+    found = []
+    number = rulenumbers.parent(record.number)
+    while number is not None and len(number) >= 3:
+        title = titles.get((record.lang, record.edition, number))
+        if title:
+            found.append(title)
+        number = rulenumbers.parent(number)
+    return "\n".join(found)
 
 
 def card_names(records: Iterable[Record]) -> dict[str, list[str]]:

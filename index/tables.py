@@ -19,7 +19,8 @@ Tables:
   index entry (`mtgrules.index.entries`: a text standing in several editions, a ruling on
   several cards, is one entry). Columns, in bm25's weight order: `title` and `body` (the
   record's language's stems; titles weigh `TITLE_WEIGHT`), `words` (folded unstemmed words:
-  prefixes, fuzzy words, "did you mean"), `card` (every name of the card, folded), and the
+  prefixes, fuzzy words, "did you mean"), `card` (every name of the card, folded), `context`
+  (a rule's, the stems of the titles of the rules and section above it: `schema.context`), and the
   filters, of weight 0: `number` (every number the entry's records have), `lang`, `kind`,
   `views` (the editions whose views show the entry, `view_token`).
 - `search_entries`: per entry (same rowid), what a hit shows, as JSON (`stored`), and the
@@ -216,6 +217,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
     # The representatives only, by id (500 a read: no sort of the corpus's bodies), in the
     # order of the first pass (terms last: `linking.linked`), which numbers the entries.
     rows = linking.linked(writer, writer.rows_by_id(sorted(written)))  # type: ignore[arg-type]
+    titles = rule_titles(db)
     with reporter.indexing(_records(rows), len(written), N_("Indexing the corpus")) as shown:
         for row, _document, record in _with_ids(shown):
             entry = written.pop(row, None)
@@ -223,6 +225,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
                 continue  # a member of an entry another record writes
             group, key_langs, members = entry
             fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members)
+            fields["context"] = schema.context(record, titles)
             editions.update(fields["views"].split())
             rowid += 1
             _add(inserted, stored, rowid, fields, members)
@@ -430,12 +433,14 @@ def _write_entries(writer: Writer, views: Views, records: list[tuple[int, int, R
         for card, folded in db.execute(f"SELECT card, folded FROM card_names WHERE card IN ({','.join('?' * len(chunk))})", chunk):
             names_of[card].append(folded)
     by_row = {row: record for row, _, record in records}
+    titles = rule_titles(db)
     rowid = db.execute("SELECT COALESCE(MAX(id), 0) FROM search_entries").fetchone()[0]
     inserted: list[tuple] = []
     stored: list[tuple] = []
     for group, key_langs, members in grouping.entries(languages_of):
         record = by_row[members[0].row]  # type: ignore[index]
         fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members)
+        fields["context"] = schema.context(record, titles)
         rowid += 1
         _add(inserted, stored, rowid, fields, members)
     _insert(db, inserted, stored)
@@ -465,8 +470,16 @@ def _key_languages(db: sqlite3.Connection, views: Views, key: tuple) -> list[str
     return sorted(lang for (lang,) in db.execute(sql, values))
 
 
+def rule_titles(db: sqlite3.Connection) -> dict[tuple[str, str | None, str], str]:
+    """(lang, edition, number) -> title of every titled rule and section: what a rule's
+    `context` column is made of (`schema.context`)."""
+    return {(lang, edition, number): title for lang, edition, number, title in db.execute(
+        "SELECT lang, edition, number, title FROM records WHERE title IS NOT NULL AND kind IN ('rule', 'section')")}
+
+
 def columns(fields: dict) -> tuple[str, ...]:
-    """The FTS5 columns of an entry (`schema.document`'s fields), in `COLUMNS` order."""
+    """The FTS5 columns of an entry (`schema.document`'s fields, and its `context`), in
+    `COLUMNS` order."""
     lang = fields["lang"]
     title, body = analysis.words(fields["titles"]), analysis.words(fields["body_text"])
     return (
@@ -474,6 +487,7 @@ def columns(fields: dict) -> tuple[str, ...]:
         " ".join(analysis.term(word, lang) for word in body),
         " ".join(title + body),
         " ".join(analysis.words(fields["card"])),
+        " ".join(analysis.term(word, lang) for word in analysis.words(fields.get("context", ""))),
         fields["number"].lower(),
         lang_token(lang),
         fields["kind"],

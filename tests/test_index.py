@@ -673,3 +673,55 @@ def test_only_sure_lexicon_pairs_make_english_terms():
                        Entry("es", "daño letal", "lethal damage", 1.0, 0, "core-terms")])
     glossary = Record(kind="glossary", lang="en", source="cr:9", title="Poison Counter", text="A counter.")
     assert tables.english_terms([glossary], lexicon) == {"lethal_damag", "poison_counter"}
+
+
+# --- a rule's place in the rules ------------------------------------------------------------
+
+
+def placed_records() -> list[Record]:
+    return [
+        Record(kind="section", lang="en", source="cr:1", number="509", title="Declare Blockers Step", aligned=True),
+        rule("509.1", "en", "First, the defending player declares blockers."),
+        rule("509.1a", "en", "The defending player chooses which untapped creatures they control will do so."),
+        rule("302.6", "en", "A creature's activated ability with the tap symbol can't be activated unless it was untapped."),
+        Record(kind="section", lang="en", source="cr:2", number="702", title="Keyword Abilities", aligned=True),
+        rule("702.19", "en", "", title="Trample"),
+        rule("702.19b", "en", "The controller assigns any excess damage to the player."),
+        rule("120.4", "en", "Excess damage is damage beyond lethal damage."),
+    ]
+
+
+def test_a_query_of_two_words_finds_a_subrule_by_the_titles_above_it(monkeypatch):
+    """509.1a never says "blockers" and 702.19b never says "trample": the section and the rule
+    above them do, and a judge asks in those words."""
+    use_corpus(monkeypatch, placed_records())
+    with Index.current() as index:
+        assert keys(index.search("untapped blockers", translate=False))[0] == ("rule", "509.1a", "en")
+        found = keys(index.search("trample excess damage", translate=False))
+        assert found[0] == ("rule", "702.19b", "en")
+        assert ("rule", "120.4", "en") not in found  # its words, but not under Trample
+
+
+def test_a_query_of_one_word_is_not_answered_by_every_rule_under_a_title_holding_it(monkeypatch):
+    """"blockers" alone is the section's title: the rules that say it rank, not each rule of
+    the section that does not."""
+    use_corpus(monkeypatch, placed_records())
+    with Index.current() as index:
+        found = keys(index.search("blockers", translate=False))
+    assert ("rule", "509.1", "en") in found
+    assert ("rule", "509.1a", "en") not in found
+
+
+def test_when_no_record_holds_every_word_the_one_holding_most_comes_first(monkeypatch):
+    """One rare word ranks above two common ones by bm25: the rule holding the two common
+    words of "quagga stripes mane unicorn" comes after the 35 rules holding the rare word by bm25,
+    and first by the share of the query it holds."""
+    records = [rule(f"300.{n}", "en", f"A quagga rule, q{n}.") for n in range(1, 36)]
+    records += [rule(f"400.{n}", "en", f"A stripes rule, s{n}.") for n in range(1, 201)]
+    records += [rule(f"500.{n}", "en", f"A mane rule, m{n}.") for n in range(1, 201)]
+    records.append(rule("600.1", "en", "The stripes and the mane, together."))
+    use_corpus(monkeypatch, records)
+    with Index.current() as index:
+        results = index.search("quagga stripes mane unicorn", translate=False)
+    assert results.partial
+    assert keys(results)[0] == ("rule", "600.1", "en")
