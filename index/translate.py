@@ -656,11 +656,28 @@ def _alternatives(found: list, spelling: str, target: str = "") -> str:
     spelt as asked come first ("maná" is mana, although "mano", hand, has the same key). A
     phrase is searched as a phrase, but an English one with an auxiliary inside as its words."""
     spelt = [entry for entry in found if len(entry) > 2 and entry[2] == spelling]
-    found = spelt or found
+    found = spelt or _nearest_spelt(found, spelling)
     best_score = found[0][1]
     chosen = [entry[0] for entry in found[:2] if entry[1] >= ALTERNATIVE_SHARE * best_score]
     quoted = [_as_searched(phrase, target) for phrase in chosen]
     return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
+
+
+def _nearest_spelt(found: list, spelling: str) -> list:
+    """The entries whose spelling begins as the typed one does for longest, among those scoring
+    half the best at least: two words of one key are each another's form ("paso", step;
+    "pasar", pass), and "pasan" is a form of the one it shares "pasa" with."""
+    if not spelling or len(found) < 2:
+        return found
+    floor = found[0][1] / 2
+
+    def shared(entry: list) -> int:
+        other = entry[2] if len(entry) > 2 else ""
+        return next((i for i, (a, b) in enumerate(zip(other, spelling)) if a != b), min(len(other), len(spelling)))
+
+    candidates = [entry for entry in found if entry[1] >= floor]
+    longest = max(shared(entry) for entry in candidates)
+    return [entry for entry in candidates if shared(entry) == longest]
 
 
 def _as_searched(phrase: str, target: str) -> str:

@@ -600,6 +600,11 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     # Forms of one verb keep their pair, irregular ones too: "destruye" / "destruir", "pon" / "poner".
     assert english("destruir un permanente") == ["destroy permanent"]
     assert english("poner una carta") == ["put card"]
+    # "paso" (step) and "pasar" (pass) have one key: a form goes with the word it is a form of.
+    assert "pass" in english("todos los jugadores pasan la prioridad")[0].split()
+    assert "step" in english("los pasos del turno")[0].split()
+    # An inverted French verb is translated: the rules say state-based actions are checked.
+    assert "check" in english("quand vérifie-t-on les actions basées sur un état ?")[0].split()
 
 
 def test_a_word_is_not_translated_by_the_pair_of_another_word_of_its_stem(monkeypatch):
