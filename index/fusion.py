@@ -16,7 +16,10 @@ ones) has its hits of that kind ranked as a sample's would be among all: the r-t
 of one record in 83 stands near the 83·r-th of the whole (`scales`), so the first of three
 Spanish rules matching "regenerar" is not taken for the best rule on regeneration, and a
 seed rule found by the query as typed still adds to its English twin found by the translation
-(one key: the two searches are different questions, each finding it).
+(one key: the two searches are different questions, each finding it). A translation into a
+language holding such a sample cannot find the records outside it: those get the vote the
+sample would give them (`fused_scores`), so that its vote for the few it holds does not lift
+them above a better record it could not have held.
 
 Each list has a weight: how much of the query it matched (a translation that dropped a word,
 or a search that matched only some of the query's words, weighs less; `coverage_weight`) and
@@ -29,7 +32,8 @@ Pure functions over ranked lists of keys: no index, no engine.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)  # what ties a record to its translations
@@ -44,15 +48,19 @@ class Ranked(Generic[Key]):
     the share of the query it matched (`shares`, times the weight) and how many records of the
     whole its rank stands for (`scales`, times the rank: a record of a small sample of its kind)."""
 
-    __slots__ = ("asked", "keys", "scales", "shares", "weight")
+    __slots__ = ("asked", "keys", "missing", "scales", "shares", "weight")
 
     def __init__(self, keys: Sequence[Key], weight: float = 1.0, asked: bool = True, shares: Sequence[float] | None = None,
-                 scales: Sequence[float] | None = None):
+                 scales: Sequence[float] | None = None, missing: Callable[[Key], float | None] | None = None):
         self.keys: list[Key] = list(keys)
         self.weight = weight
         self.asked = asked
         self.shares = list(shares) if shares is not None else None
         self.scales = list(scales) if scales is not None else None
+        # For a search of a sample (the seeds' 38 Spanish rules): of a key it could not have
+        # found (no record of it in the sample's language), the scale of the sample of its kind;
+        # None for a key it could have found, or when it searched no sample (`fused_scores`).
+        self.missing = missing
 
     def __repr__(self) -> str:
         return f"Ranked({self.keys[:3]!r}…, weight={self.weight}, asked={self.asked})"
@@ -70,8 +78,16 @@ def coverage_weight(matched: float, content_words: float) -> float:
 
 def fused_scores(lists: Sequence[Ranked[Key]], k: int = K) -> dict[Key, float]:
     """Each key's fused score: the sum over lists of weight × share / (k + rank × scale), rank
-    from 1. A key listed twice in one list counts at its best rank."""
+    from 1. A key listed twice in one list counts at its best rank.
+
+    A search of a sample cannot find the records the sample lacks, and its vote for those it
+    holds would otherwise outweigh a better record outside it: a seed rule the translation
+    found 12th, plus the first place among the three Spanish rules holding "regeneración",
+    outranked the rule English ranks first (701.19 for "régénérer"). A key such a list could
+    not find (`Ranked.missing`) gets the vote the sample would give it if it held it: its best
+    rank among the other lists, as a place in the sample (rank / scale, at least the first)."""
     scores: dict[Key, float] = {}
+    best: dict[Key, float] = {}  # per key, its best rank among the lists, as ranks of the whole
     for ranked in lists:
         weight = ranked.weight if ranked.asked else ranked.weight * OTHER_LANGUAGE_WEIGHT
         if weight <= 0:
@@ -84,6 +100,17 @@ def fused_scores(lists: Sequence[Ranked[Key]], k: int = K) -> dict[Key, float]:
             share = ranked.shares[rank - 1] if ranked.shares is not None else 1.0
             scale = ranked.scales[rank - 1] if ranked.scales is not None else 1.0
             scores[key] = scores.get(key, 0.0) + weight * share / (k + rank * scale)
+            best[key] = min(best.get(key, rank * scale), rank * scale)
+    for ranked in lists:
+        weight = ranked.weight if ranked.asked else ranked.weight * OTHER_LANGUAGE_WEIGHT
+        if ranked.missing is None or weight <= 0:
+            continue
+        listed = set(ranked.keys)
+        for key in list(scores):
+            sample = ranked.missing(key) if key not in listed else None
+            if sample is not None:
+                place = max(1, math.ceil(best[key] / sample))
+                scores[key] += weight / (k + place * sample)
     return scores
 
 

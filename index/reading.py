@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from mtgrules.records import Record
 
 # Bumped whenever the tables' layout changes: tables of another layout are written anew.
-LAYOUT = 4
+LAYOUT = 5
 TITLE_WEIGHT = 2.0
 # The titles of the rules and section above a rule (`schema.context`) count as its text does,
 # half its title (searched for queries of two words or more: `query.CONTEXT_COLUMNS`); on the

@@ -4,6 +4,8 @@ columns (analysed: `mtgrules.index.analysis`) and what a hit shows of it.
 - `titles` and `body_text`: the title and text, in the record's language (titles weigh twice
   the body in bm25()); a ruling on several cards has no title, since its cards' names are in
   `card`, which a query word searches too.
+- `body`: a rule's or glossary entry's text without the titles of the rules it cites
+  (`searched_body`: "(See rule 117, “Timing and Priority.”)" is not about priority).
 - `words`: every word of the record, unstemmed and folded: prefixes (`*`), wildcards, fuzzy
   words (`~`) and "did you mean" run on it, since against stems they would find nothing.
 - `context`: a rule's place in the rules, the titles of the rule and section above it (in its
@@ -29,6 +31,7 @@ columns (analysed: `mtgrules.index.analysis`) and what a hit shows of it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
 from mtgrules import rulenumbers
@@ -67,6 +70,22 @@ def context(record: Record, titles: dict[tuple[str, str | None, str], str]) -> s
             found.append(title)
         number = rulenumbers.parent(number)
     return "\n".join(found)
+
+
+# A rule or section cited by its title ("(See rule 117, “Timing and Priority.”)"): the title is
+# the cited rule's subject, not the citing one's.
+_CITED_TITLE = re.compile(r"((?:rules?|sections?)\s+\d{1,3}(?:\.\d+[a-z]*)?(?:\s*[–-]\s*[0-9a-z.]+)?,?\s*)[“\"][^”\"]*[”\"]")
+
+
+def searched_body(record_kind: str, body: str) -> str:
+    """A rule's or glossary entry's text as its words are searched: without the titles of the
+    rules it cites. Eight step rules say "the active player gets priority. (See rule 117,
+    “Timing and Priority.”)": counted, "priority" weighed twice in each, and they outranked
+    rule 117's own; "Planeswalkers can be attacked. (See rule 508, “Declare Attackers Step.”)"
+    held "attack" twice. The words stay in the `words` column (prefixes, "did you mean")."""
+    if record_kind not in ("rule", "glossary") or ("“" not in body and '"' not in body):
+        return body
+    return _CITED_TITLE.sub(r"\1", body)
 
 
 def card_names(records: Iterable[Record]) -> dict[str, list[str]]:

@@ -18,7 +18,8 @@ Tables:
 - `search` (FTS5, `ascii` tokenizer: tokens are ours, `mtgrules.index.analysis`): one row per
   index entry (`mtgrules.index.entries`: a text standing in several editions, a ruling on
   several cards, is one entry). Columns, in bm25's weight order: `title` and `body` (the
-  record's language's stems; titles weigh `TITLE_WEIGHT`), `words` (folded unstemmed words:
+  record's language's stems; titles weigh `TITLE_WEIGHT`; a rule's or glossary entry's text
+  without the titles of the rules it cites, `schema.searched_body`), `words` (folded unstemmed words:
   prefixes, fuzzy words, "did you mean"), `card` (every name of the card, folded), `context`
   (a rule's, the stems of the titles of the rules and section above it: `schema.context`), and the
   filters, of weight 0: `number` (every number the entry's records have), `lang`, `kind`,
@@ -482,9 +483,10 @@ def columns(fields: dict) -> tuple[str, ...]:
     `COLUMNS` order."""
     lang = fields["lang"]
     title, body = analysis.words(fields["titles"]), analysis.words(fields["body_text"])
+    searched = schema.searched_body(fields["kind"], fields["body_text"])
     return (
         " ".join(analysis.term(word, lang) for word in title),
-        " ".join(analysis.term(word, lang) for word in body),
+        " ".join(analysis.term(word, lang) for word in (body if searched is fields["body_text"] else analysis.words(searched))),
         " ".join(title + body),
         " ".join(analysis.words(fields["card"])),
         " ".join(analysis.term(word, lang) for word in analysis.words(fields.get("context", ""))),

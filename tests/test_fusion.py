@@ -3,6 +3,8 @@ fused page, whatever the scores of the searches behind it."""
 
 from __future__ import annotations
 
+import pytest
+
 from mtgrules.index import fusion
 from mtgrules.index.fusion import Ranked
 
@@ -98,3 +100,25 @@ def test_a_sample_record_found_by_the_translation_too_still_adds_to_its_twin():
     spanish = Ranked(["704.5b"], weight=0.8, scales=[83.0])
     english = Ranked(["card-library-larcenist", "glossary-library", "121.5", *[f"other-{n}" for n in range(4)], "704.5b"])
     assert fusion.order([spanish, english])[0] == "704.5b"
+
+
+def test_a_sample_cannot_outvote_a_record_it_could_not_hold():
+    # "régénérer" translated into Spanish finds the seeds' 704.5f (one Spanish rule for 83 English
+    # ones), which the English translation found second; 701.19a, first in English, has no
+    # Spanish twin for the Spanish list to find: it gets the vote the sample would give it.
+    english = Ranked(["701.19a", "704.5f", "701.19"])
+    spanish = Ranked(["704.5f"], scales=[83.0])
+    assert fusion.order([english, spanish])[0] == "704.5f", "the sample's vote alone"
+    held = {"704.5f"}
+    spanish.missing = lambda key: None if key in held else 83.0
+    assert fusion.order([english, spanish])[:3] == ["701.19a", "704.5f", "701.19"]
+
+
+def test_a_record_the_sample_lacks_is_given_the_place_its_best_rank_stands_for():
+    english = Ranked([f"rule-{n}" for n in range(1, 201)])
+    spanish = Ranked(["rule-200"], scales=[83.0], missing=lambda key: None if key == "rule-200" else 83.0)
+    scores = fusion.fused_scores([english, spanish])
+    assert scores["rule-1"] == pytest.approx(1 / 61 + 1 / (60 + 83))  # the sample's first place
+    assert scores["rule-83"] == pytest.approx(1 / (60 + 83) + 1 / (60 + 83))
+    assert scores["rule-84"] == pytest.approx(1 / (60 + 84) + 1 / (60 + 2 * 83))  # its second
+    assert scores["rule-200"] == pytest.approx(1 / 260 + 1 / 143)  # found: its own vote

@@ -727,3 +727,17 @@ def test_when_no_record_holds_every_word_the_one_holding_most_comes_first(monkey
         results = index.search("quagga stripes mane unicorn", translate=False)
     assert results.partial
     assert keys(results)[0] == ("rule", "600.1", "en")
+
+
+def test_a_rule_citing_another_by_its_title_is_not_about_that_title(monkeypatch):
+    """ "(See rule 117, “Timing and Priority.”)" names rule 117's subject, not the citing
+    rule's: "priority" counts once in 504.2, and the rule about priority comes first."""
+    use_corpus(monkeypatch, [
+        rule("504.2", "en", "Second, the active player gets priority. (See rule 117, “Timing and Priority.”)"),
+        rule("117.3b", "en", "A player with priority may cast a spell."),
+        rule("306.6", "en", "Planeswalkers can be attacked. (See rule 508, “Declare Attackers Step.”)"),
+    ])
+    with Index.current() as index:
+        assert keys(index.search("priority", translate=False))[0] == ("rule", "117.3b", "en")
+        assert keys(index.search("declare", translate=False)) == []
+        assert keys(index.search("planeswalkers", translate=False)) == [("rule", "306.6", "en")]
