@@ -48,8 +48,8 @@ QUESTION_WORDS: dict[str, frozenset[str]] = {
         "fr": "que qu quoi quand comment où qui quel quelle quels quelles pourquoi combien arrive arrive-t-il passe "
         "t il est-ce ce je j ai puis peut-on si se",
         "de": "was wann wie wo wer warum welche welcher welches passiert geschieht ich kann man wenn",
-        "it": "che cosa quando come dove chi quale quali perché succede accade io posso se",
-        "pt": "o que quando como onde quem qual quais porque acontece eu posso se",
+        "it": "che cosa quando come dove chi quale quali perché succede accade io posso può possono se",
+        "pt": "o que quando como onde quem qual quais porque acontece eu posso pode podem se",
     }.items()
 }
 

@@ -580,6 +580,8 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     # "dans" → into, "puede" → can't: learned from card text, required of every record they find the wrong ones.
     assert "into" not in english("piocher dans une bibliothèque")[0].split()
     assert "can't" not in english("una criatura girada puede bloquear")[0]
+    # Portuguese and Italian ask "can" as Spanish and German do ("pode", "può"): the form of a question.
+    assert "may" not in english("uma criatura virada pode bloquear?")[0].split()
     # Portuguese "resistência a magia" is one phrase (hexproof); read as Spanish words it was "toughness magic".
     assert english("resistência a magia") == ["hexproof"]
     # A hyphenated word is the words of a phrase: Italian "anti-malocchio" was searched as typed, in no language.
