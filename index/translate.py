@@ -609,7 +609,15 @@ _ENDINGS = {
 }
 # Pronouns a Spanish or Italian verb takes at its end ("ponla", "exílialo", "mettilo").
 _CLITICS = {"es": "la lo las los le les se te me nos", "it": "lo la li le ne ci si"}
-_INFLECTIONS = {lang: frozenset({"", *(ending + clitic for ending in ["", *endings.split()]
+# The noun of a verb's action ends so: "dégag|ement" is the untapping of "dégag|ez" (untap),
+# "encant|amiento" of "encant|a", "verific|ación" of "verific|ar"; the English word for the
+# act is nearly always the verb's ("untap step", "the check"). A noun of another kind ("objet|ivo",
+# "histór|ico") is another word.
+_ACTION_NOUNS = {"es": "amiento amientos imiento imientos acion aciones icion iciones cion ciones",
+                 "pt": "amento amentos imento imentos acao acoes icao icoes cao coes",
+                 "fr": "ement ements ation ations ition itions tion tions",
+                 "it": "amento amenti imento imenti azione azioni izione izioni zione zioni"}
+_INFLECTIONS = {lang: frozenset({"", *_ACTION_NOUNS[lang].split(), *(ending + clitic for ending in ["", *endings.split()]
                                        for clitic in ["", *_CLITICS.get(lang, "").split()])})
                 for lang, endings in _ENDINGS.items()}
 _STEM = 3  # letters two forms of a word share at least
