@@ -359,6 +359,8 @@ class Translator:
                                 if _forms_of(table.get(key), known[position:position + 1], source)), None)
                 if shorter is None and not little and _infinitive(word, source):
                     shorter = _near_key(keys[position], table)
+                    if shorter is not None and not _infinitive_of(spellings[position], table[shorter]):
+                        shorter = None  # "primer" (first) is no infinitive of "prisa" (haste)
                 if shorter is None and not little and source in _SUFFIXING:
                     shorter = _inflected_key(keys[position], table)
                 parts = _compound_parts(word, source, table) if shorter is None and not little else None
@@ -564,6 +566,18 @@ def _inflected_key(key: str, table: Lexicon) -> str | None:
 
 def _infinitive(word: str, lang: str) -> bool:
     return fold(word).lower().endswith(_INFINITIVE_ENDINGS.get(lang, ()))
+
+
+def _infinitive_of(spelling: str, found: list) -> bool:
+    """Whether a typed word read as an infinitive is one of the verb an entry was learned from:
+    their spellings part at most two letters before the typed word ends ("copi|er" / "copi|e",
+    "détrui|re" / "détrui|sez", "pon|er" / "pon"); a word that only ends as infinitives do parts
+    sooner ("pri|mer", first, and "pri|sa", haste)."""
+    other = found[0][2] if found and len(found[0]) > 2 else ""
+    if not other:
+        return True
+    shared = next((i for i, (a, b) in enumerate(zip(spelling, other)) if a != b), min(len(spelling), len(other)))
+    return len(spelling) - shared <= 2
 
 
 def _near_key(key: str, table: Lexicon) -> str | None:

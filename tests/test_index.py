@@ -605,6 +605,9 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     # "paso" (step) and "pasar" (pass) have one key: a form goes with the word it is a form of.
     assert "pass" in english("todos los jugadores pasan la prioridad")[0].split()
     assert "step" in english("los pasos del turno")[0].split()
+    # A word that only ends as infinitives do is not read as one: "primer" (first) is not "prisa" (haste).
+    assert "haste" not in english("el jugador que empieza no roba en su primer turno")[0].split()
+    assert english("détruire un permanent") == ["destroy permanent"]
     # The noun of a verb's action is a form of it: "dégagement" is the untapping of "dégagez".
     assert english("étape de dégagement") == ['"untap step"']
     # An inverted French verb is translated: the rules say state-based actions are checked.
