@@ -11,7 +11,7 @@ Four query sets:
   (`judge_split`) into a development half, which may be looked at and tuned on, and a test half,
   which is only scored: `--verbose` prints the development half's queries alone.
 - `extra` (bench/judge_queries_extra.tsv): a second development set, Spanish and French queries
-  the project's lead wrote at stop 29 before tuning on them, on parts of the rules the judge
+  the project wrote on 2026-12-02 before tuning on them, on parts of the rules the judge
   set's development half leaves out; all of it may be tuned on (not an independent measure).
 - `zh`: every titled rule of the Chinese 2024 edition (not ingested) as a query; the English rule
   expected is the 2026 rule with the title the 2024 English edition gives that number
