@@ -26,9 +26,9 @@ STOPWORDS: dict[str, frozenset[str]] = {
         "en": "a an the of to in on at by for from with and or as is are be been was it its that this these those "
         "which who whom you your yours s their they them he she his her",
         "es": "a al ante con de del desde e el en entre la las le les lo los o para por que se su sus u un una unos "
-        "unas y ya ese esa eso este esta esto esos esas estos estas tu tus te mi mis cual cuales es son ha han como no",
+        "unas y ya ese esa eso este esta esto esos esas estos estas tu tus te mi mis cual cuales es son ha han como no contra sobre tras",
         "fr": "a à au aux ce ces cet cette c d de des du en et l la le les leur leurs n ne ou par pour qu que qui s se "
-        "sa ses son sur un une y vous votre vos il elle ils elles on est sont comme pas je me te",
+        "sa ses son sur un une y vous votre vos il elle ils elles on est sont comme pas je me te avec contre dans vers entre chez",
         "de": "der die das den dem des ein eine einen einem einer eines und oder zu zum zur im in an auf von vom mit für "
         "aus bei du dein deine deinen deinem deiner ihr ihre es er sie ist",
         "it": "il lo la i gli le un uno una di del della dello dei degli delle da dal dalla in nel nella con su sul "
