@@ -107,10 +107,11 @@ def add_card_names(names: dict[str, dict[str, None]], record: Record) -> None:
 
 def document(record: Record, key_langs: list[str], names_of_cards: dict[str, list[str]] | None = None,
              views: tuple[list[str], dict[str, str]] = (["*"], {}), row: tuple[int, int] | None = None,
-             group: str = "", members: list[Member] | None = None) -> dict:
+             group: str = "", members: list[Member] | None = None,
+             rule_titles: dict[tuple[str, str | None, str], str] | None = None) -> dict:
     """The index document of `record`, the representative of an entry (`mtgrules.index.entries`)
     of `members` (default: `record` alone, whose (record id, document id) in the store is `row`,
-    when it was read from one) named `group`."""
+    when it was read from one) named `group`; a rule's context from `rule_titles` (`context`)."""
     members = members or [member_of(record, row)]
     title = record_title(record)
     body = record_body(record)
@@ -153,4 +154,5 @@ def document(record: Record, key_langs: list[str], names_of_cards: dict[str, lis
         "card": "\n".join(dict.fromkeys(" ".join(fold(name).split()) for name in names if name)),  # as `card_names` holds them
         "titles": titles,
         "body_text": body,
+        "context": context(record, rule_titles or {}),
     }

@@ -225,8 +225,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
             if entry is None:
                 continue  # a member of an entry another record writes
             group, key_langs, members = entry
-            fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members)
-            fields["context"] = schema.context(record, titles)
+            fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members, titles)
             editions.update(fields["views"].split())
             rowid += 1
             _add(inserted, stored, rowid, fields, members)
@@ -440,8 +439,7 @@ def _write_entries(writer: Writer, views: Views, records: list[tuple[int, int, R
     stored: list[tuple] = []
     for group, key_langs, members in grouping.entries(languages_of):
         record = by_row[members[0].row]  # type: ignore[index]
-        fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members)
-        fields["context"] = schema.context(record, titles)
+        fields = schema.document(record, key_langs, names_of, views.of(record), None, group, members, titles)
         rowid += 1
         _add(inserted, stored, rowid, fields, members)
     _insert(db, inserted, stored)
@@ -479,7 +477,7 @@ def rule_titles(db: sqlite3.Connection) -> dict[tuple[str, str | None, str], str
 
 
 def columns(fields: dict) -> tuple[str, ...]:
-    """The FTS5 columns of an entry (`schema.document`'s fields, and its `context`), in
+    """The FTS5 columns of an entry (`schema.document`'s fields), in
     `COLUMNS` order."""
     lang = fields["lang"]
     title, body = analysis.words(fields["titles"]), analysis.words(fields["body_text"])
@@ -489,7 +487,7 @@ def columns(fields: dict) -> tuple[str, ...]:
         " ".join(analysis.term(word, lang) for word in (body if searched is fields["body_text"] else analysis.words(searched))),
         " ".join(title + body),
         " ".join(analysis.words(fields["card"])),
-        " ".join(analysis.term(word, lang) for word in analysis.words(fields.get("context", ""))),
+        " ".join(analysis.term(word, lang) for word in analysis.words(fields["context"])),
         fields["number"].lower(),
         lang_token(lang),
         fields["kind"],
