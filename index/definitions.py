@@ -38,6 +38,15 @@ def defined_stems(text: str, lang: str = "en") -> set[str]:
     return found
 
 
+GENUS_WORDS = 3  # "A zone for …", "An ability that …", "A permanent type …"
+
+
+def genus(text: str, lang: str = "en") -> list[str]:
+    """The stems of what a glossary entry's `text` says its title is, in the words it opens
+    with: "Command: A zone for certain specialized objects …" is a zone."""
+    return analysis.terms(" ".join(text.split()[:GENUS_WORDS]), lang)
+
+
 def defines(text: str, queries: Iterable[set[str]], lang: str = "en") -> bool:
     """Whether a rule's `text` defines every stem of one of `queries` (the stems each search
     of the query matched; a phrase's stems joined by spaces, as `_Matched` keeps them)."""

@@ -46,6 +46,7 @@ import json
 import re
 import sqlite3
 from fnmatch import fnmatchcase
+from functools import cache
 
 from mtgrules.align.phrases import word_key
 from mtgrules.errors import MtgrulesError
@@ -78,6 +79,9 @@ TITLED_WEIGHT = 1.0
 # of the query's words: a nudge among what the words found (0.1 and 0.2 did alike on the judge
 # queries' development half; 0.4 and more let "mana", "land", "spell" entries crowd the page).
 GLOSSARY_WEIGHT = 0.2
+# The weight of the rules of a glossary entry that says what every word of the query names
+# (`_glossary_rules`): ranked as a keyword the query names by its title is.
+COVERED_WEIGHT = 1.0
 # A keyword's title whose word is in more than this share of the records names too much.
 COMMON_TITLE_SHARE = 0.08
 # How much a card record's fused score counts beside rules and rulings.
@@ -835,7 +839,11 @@ class Index:
         if titled:  # a query naming a keyword ("sacrificar una criatura": 701.21 Sacrifice)
             named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in titled), None, TITLED_WEIGHT, wanted, ["rule"],
                                     first=SUPPORT))
-        glossed = self._glossary_rules(english, view) if translate and typed and ":" not in text and "NOT" not in text else []
+        glossed, covered = (self._glossary_rules(english, view) if translate and typed and ":" not in text
+                            and "NOT" not in text else ([], []))
+        if covered:  # an entry saying what every word names ("zona de mando": Command, "A zone …", rule 408)
+            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in covered), None, COVERED_WEIGHT, wanted,
+                                    ["rule", "section"], first=SUPPORT))
         if glossed:  # a query naming a glossary entry ("ficha de criatura": Token, section 111)
             named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in glossed), None, GLOSSARY_WEIGHT, wanted,
                                     ["rule", "section"], first=NUDGE))
@@ -867,16 +875,31 @@ class Index:
             self._titles[view] = self._cards.titles(view)
         return self._named_titles(english, self._titles[view])
 
-    def _glossary_rules(self, english: list[str], view: str | None) -> list[str]:
+    def _glossary_rules(self, english: list[str], view: str | None) -> tuple[list[str], list[str]]:
         """The rules the glossary entries the query names by their titles stand for (their
         "See rule …", `references.pointed`): "creature token" names the entry Token, which
         stands for section 111 (whose opening rule 111.1 says what a token is, without the
-        word "creature"). Named as keyword titles are (`_named_titles`)."""
+        word "creature"). Named as keyword titles are (`_named_titles`). Apart (second list):
+        the rules of an entry that the query names with what the entry says it is (its title and
+        the words its definition opens with, `definitions.genus`): "command zone" names the entry
+        Command, "A zone for certain specialized objects …" (rule 408); the rules about the
+        Commander variant use "command zone" many times each, and 408.1 ranked 41st. (Every
+        word anywhere in the definition was too loose: "player draw turn" is not Draw.)"""
         spans = list(dict.fromkeys(span for text in english for span in card_mentions.title_spans(text)))
         entries = self._cards.glossary(view, spans)
         named = self._named_titles(english, {title: [title] for title in entries})
-        pointed = (references.pointed({"kind": "glossary", "body": text}) for title in named for text in entries[title])
-        return list(dict.fromkeys(number for numbers in pointed for number in numbers))
+        if not named:
+            return [], []
+        asked = [set(analysis.terms(text, "en")) - _little_stems() for text in english]
+        glossed: dict[str, None] = {}
+        covered: dict[str, None] = {}
+        for title in named:
+            own = set(analysis.terms(title, "en"))
+            for body in entries[title]:
+                genus = set(definitions.genus(body))
+                whole = any(stems - own and stems - own <= genus for stems in asked)
+                (covered if whole else glossed).update(dict.fromkeys(references.pointed({"kind": "glossary", "body": body})))
+        return [number for number in glossed if number not in covered], list(covered)
 
     def _named_titles(self, english: list[str], titles: dict[str, list[str]]) -> list[str]:
         """What `titles` (title, `card_mentions.normalized` → values) gives for the titles the
@@ -1234,3 +1257,11 @@ def _remove_old_index_folder(reporter: reading.Reporter) -> None:
 
         shutil.rmtree(old, ignore_errors=True)
         reporter.note(_("removed {old}, the search index of an earlier version: the search is in the corpus database now").format(old=old))
+
+
+@cache
+def _little_stems() -> set[str]:
+    """The stems of the English stop words: words of a query that a definition need not hold."""
+    from mtgrules.align.phrases import STOPWORDS
+
+    return {analysis.term(word, "en") for word in STOPWORDS.get("en", ())}

@@ -39,3 +39,10 @@ def test_one_of_several_searches_defined_is_enough_and_no_search_is_none():
 def test_a_phrase_searched_counts_by_each_of_its_stems():
     text = "A triggered ability is an ability that begins with when, whenever, or at."
     assert definitions.defines(text, [{" ".join(analysis.terms("triggered ability", "en"))}])
+
+
+def test_a_glossary_entry_says_what_its_title_is_in_its_opening_words():
+    command = "A zone for certain specialized objects that have an overarching effect on the game. See rule 408."
+    assert stems("zone") <= set(definitions.genus(command))
+    draw = "To move a card from the top of a player's library to that player's hand."
+    assert not stems("player turn") & set(definitions.genus(draw))
