@@ -109,6 +109,7 @@ MAX_FUZZY = 8
 MAX_EXPANSIONS = 64
 
 _QUOTED = re.compile(r'"[^"]*"')
+_SYNTAX = re.compile(r'[:~*"?]')  # fields, fuzzy words, prefixes and wildcards, phrases
 _NUMBER_OR_KIND = re.compile(r"(?<![\w.])(?:number|kind):")
 _TOKEN = re.compile(r'\s*(?:(?P<paren>[()])|(?P<phrase>"[^"]*")(?:~(?P<slop>\d+))?|(?P<word>[^\s"()]+))')
 _FIELD = re.compile(r"([A-Za-z_]\w*):(.*)", re.S)
@@ -847,6 +848,13 @@ class Index:
         if glossed:  # a query naming a glossary entry ("ficha de criatura": Token, section 111)
             named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in glossed), None, GLOSSARY_WEIGHT, wanted,
                                     ["rule", "section"], first=NUDGE))
+        # Fewer records than a page hold every word: the page goes on with those holding the
+        # most of them. A judge's words are not always the rule's: "planeswalker with 0 loyalty
+        # counters" is 704.5i, "If a planeswalker has loyalty 0", with no "counter"; four rules
+        # held every word, and 704.5i was never looked for. (Plain words only: a query with
+        # fields, operators, phrases, prefixes or fuzzy words asks for what it says:
+        # "energy AND NOT counter", "electrozoo~ energy".)
+        complete: list[Hit] = []
         for any_word in (False, True):
             # An incomplete translation (a word dropped) asks a looser question: partial only.
             used = [t for t in plan.translations if t.complete or any_word]
@@ -859,8 +867,15 @@ class Index:
                 runs.append(fusion_run(as_typed, typed, None, 1.0, wanted))
             hits = self._search_fused(runs, kinds, limit, any_word or not typed, view, plan.detected, "card:" in text,
                                       not _NUMBER_OR_KIND.search(text))
-            if hits:
+            if complete:  # a short page of records holding every word, then those holding the most
+                held = {json.dumps(hit.key) for hit in complete}
+                return Results(hits=complete + [hit for hit in hits if json.dumps(hit.key) not in held][:limit - len(complete)],
+                               plan=plan)
+            if hits and (any_word or len(hits) >= limit or not typed or _SYNTAX.search(text) or _OPERATORS & set(text.split())):
                 return Results(hits=hits, partial=any_word, plan=plan)
+            complete = hits
+        if complete:
+            return Results(hits=complete, plan=plan)
         return Results(suggestion=self.suggest(text), plan=plan)
 
     @property
