@@ -19,7 +19,7 @@ from mtgrules.kinds import KINDS
     "Search rules, rulings and the glossary in every language.\n\n"
     "Words are stemmed in each language and accents do not matter: energia finds energía. A query in one language "
     "also searches the others through a lexicon learned from official card translations (daño letal → damage "
-    "lethal), ranked below; --no-translate turns it off.\n\n"
+    "lethal), all on one ranking: the best record first, whatever its language; --no-translate turns it off.\n\n"
     "Syntax: \"exact phrase\", confab*, electrozoo~, (a OR b) NOT c\n\n"
     "Fields: card:electrozoa, card:\"aether hub\", number:704.5*, lang:fr, kind:ruling\n\n"
     "A rule number (704.5, 704.5aa) shows that rule. Rules are those of one edition (--edition); a translation of "
