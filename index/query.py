@@ -326,6 +326,22 @@ class _Matched:
         self.words: set[str] = set()
         self.prefixes: set[str] = set()
 
+    def is_empty(self) -> bool:
+        return not (self.words or self.prefixes or any(self.stems.values()))
+
+    @staticmethod
+    def union(runs: list[_Run]) -> _Matched:
+        """What any of `runs` matched: the marks of a record that a run of no words brought
+        (a keyword's or a glossary entry's rules, a heading's rule), which still holds the
+        query's words (120.4a, brought by the entry Lethal Damage, says "lethal damage")."""
+        merged = _Matched()
+        for run in runs:
+            for lang, stems in run.matched.stems.items():
+                merged.stems.setdefault(lang, set()).update(stems)
+            merged.words |= run.matched.words
+            merged.prefixes |= run.matched.prefixes
+        return merged
+
 
 class _Compiler:
     """One node tree as the FTS5 expression of each language (None: matches nothing)."""
@@ -557,9 +573,13 @@ class _Found:
     def key(self) -> str:
         return json.dumps(self.hit.key)
 
-    def with_snippet(self) -> Hit:
+    def with_snippet(self, fallback: _Matched | None = None) -> Hit:
+        """The hit with its snippet, marked with what its run matched, or with `fallback` when
+        its run searched no words."""
         hit = self.hit
         matched = self.run.matched
+        if fallback is not None and matched.is_empty():
+            matched = fallback
         body = self.stored.get("body") or self.stored.get("title", "")
         hit.snippet = snippet(body, hit.lang, matched.stems.get(hit.lang, set()), matched.words, matched.prefixes)
         return hit
@@ -1037,11 +1057,12 @@ class Index:
         heirs = self._heirs(keys[:limit], shown, view) if follow and (not kinds or "rule" in kinds) else {}
         if heirs:
             keys = fusion.order(lists, boost=boost, heirs=heirs)
-        page = [shown[key].with_snippet() for key in keys[:limit]]
+        searched_words = _Matched.union(words_runs)
+        page = [shown[key].with_snippet(searched_words) for key in keys[:limit]]
         for key, result in zip(keys, page):  # shown in another language: its English text beside
             if result.lang != "en" and "en" in result.other_langs:
                 twin = english.get(key) or self._english_twin(shown[key], words_runs, view)
-                result.english = twin.with_snippet().snippet if twin is not None else None
+                result.english = twin.with_snippet(searched_words).snippet if twin is not None else None
         return page
 
     def _english_twin(self, found: _Found, runs: list[_Run], view: str | None) -> _Found | None:

@@ -4,8 +4,10 @@ The search tables hold tokens, not the text (`mtgrules.index.analysis`), so the 
 shows is read again with the same analysis: a word is marked when its stem in the record's
 language, its folded form, or the start of its folded form (a prefix) is among what the query
 matched; a run of CJK characters has the characters of each matched bigram marked. The
-snippet is a window of the text around the first marked word, with matches between
-MARK_START and MARK_END.
+snippet is a window of the text around the marked words, with matches between MARK_START and
+MARK_END: the window where the most different words of the query are marked, the first such
+(120.4a opens with "damage" three times and says "lethal damage" two lines later: the window
+with both words is the one that says why it was found).
 """
 
 from __future__ import annotations
@@ -46,11 +48,12 @@ def snippet(text: str, lang: str, stems: set[str], words: set[str], prefixes: fr
             spans.append((begin, finish))
     if not spans:
         return flat[:WIDTH] + ("…" if len(flat) > WIDTH else "")
-    first = spans[0][0]
+    lead = _richest(flat, spans)
+    first = spans[lead][0]
     start = 0 if first < WIDTH // 3 else flat.rfind(" ", 0, first - WIDTH // 4) + 1
     end = min(len(flat), start + WIDTH)
     if end < len(flat):
-        end = max(flat.rfind(" ", start, end), spans[0][1])
+        end = max(flat.rfind(" ", start, end), spans[lead][1])
     pieces, cursor = [], start
     for begin, finish in spans:
         if begin < cursor or finish > end:
@@ -59,3 +62,15 @@ def snippet(text: str, lang: str, stems: set[str], words: set[str], prefixes: fr
         cursor = finish
     pieces.append(flat[cursor:end])
     return ("…" if start > 0 else "") + "".join(pieces) + ("…" if end < len(flat) else "")
+
+
+def _richest(flat: str, spans: list[tuple[int, int]]) -> int:
+    """The index of the span opening the window that marks the most different words (folded),
+    the first of equals."""
+    reach = WIDTH * 3 // 4  # a window shows a quarter of its width before its first mark
+    best, best_count = 0, 0
+    for i, (begin, _end) in enumerate(spans):
+        marked = {analysis.fold(flat[b:e]).lower() for b, e in spans[i:] if e <= begin + reach}
+        if len(marked) > best_count:
+            best, best_count = i, len(marked)
+    return best

@@ -17,7 +17,7 @@ from mtgrules import store
 from mtgrules.cli.progress import TerminalReporter
 from mtgrules.index import analysis, reading, tables
 from mtgrules.index.query import Index, QueryError
-from mtgrules.index.snippets import MARK_END, MARK_START
+from mtgrules.index.snippets import MARK_END, MARK_START, snippet
 from mtgrules.records import Record
 from mtgrules.text import fold
 
@@ -297,6 +297,15 @@ def test_a_query_also_searches_the_other_languages_translated_in_one_ranking(ind
 def test_snippets_mark_the_matched_words(index):
     [hit] = index.search("energia", langs=["es"]).hits
     assert f"{MARK_START}energía{MARK_END}" in hit.snippet
+
+
+def test_a_snippet_shows_the_window_with_most_of_the_query_words():
+    # The first mark is "storm" at the start; "storm" and "lethal" together come later.
+    text = ("Storm clouds gather over the storm plain. " + "Nothing of note happens here for a while. " * 8
+            + "Then a lethal storm breaks.")
+    shown = snippet(text, "en", {analysis.term("storm", "en"), analysis.term("lethal", "en")}, set())
+    assert f"{MARK_START}lethal{MARK_END}" in shown and f"{MARK_START}storm{MARK_END}" in shown
+    assert shown.startswith("…")
 
 
 @pytest.mark.parametrize(

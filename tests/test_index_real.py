@@ -124,6 +124,14 @@ def test_a_spanish_query_finds_english_rules_in_one_ranking_and_says_how(run):
     assert all(hit["translation"] is not None for hit in hits if hit["lang"] == "en")
 
 
+def test_rules_a_glossary_entry_brings_mark_the_words_they_hold(run):
+    # 120.4a and 120.6 come first because the entry Lethal Damage cites them, not by a search of
+    # the words: their snippets still mark "lethal" and "damage", where the text says them.
+    hits = lines_of(run("search", "blessures mortelles", "--json"))
+    brought = [hit for hit in hits if hit["key"] in (["rule", "120.4a"], ["rule", "120.6"])]
+    assert brought and all("**lethal**" in hit["snippet"].lower() for hit in brought), brought
+
+
 def test_an_english_query_finds_spanish_text_through_the_keyword_table(run):
     """`--lang es` with an English word: the keyword table pairs Deathtouch with "Toque mortal"."""
     output = output_of(run, "deathtouch", "--lang", "es")
