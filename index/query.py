@@ -856,17 +856,20 @@ class Index:
             numbers = " OR ".join(f"number:{number}" for number in dict.fromkeys(rules))
             named.append(fusion_run(["en"], numbers, None, 1.0, wanted, ["rule"], first=True))
         english = [t.query for t in plan.translations if t.target == "en"] + ([typed] if "en" in plan.direct else [])
+        # The rules a keyword or glossary title brings were named by the English translation when
+        # the query is not English: their hits say so, as the translation's own hits do.
+        by_translation = None if "en" in plan.direct else next((t.shown for t in plan.translations if t.target == "en"), None)
         titled = self._titled_rules(english, view) if translate and typed and ":" not in text and "NOT" not in text else []
         if titled:  # a query naming a keyword ("sacrificar una criatura": 701.21 Sacrifice)
-            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in titled), None, TITLED_WEIGHT, wanted, ["rule"],
+            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in titled), by_translation, TITLED_WEIGHT, wanted, ["rule"],
                                     first=SUPPORT))
         glossed, covered = (self._glossary_rules(english, view) if translate and typed and ":" not in text
                             and "NOT" not in text else ([], []))
         if covered:  # an entry saying what every word names ("zona de mando": Command, "A zone …", rule 408)
-            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in covered), None, COVERED_WEIGHT, wanted,
+            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in covered), by_translation, COVERED_WEIGHT, wanted,
                                     ["rule", "section"], first=SUPPORT))
         if glossed:  # a query naming a glossary entry ("ficha de criatura": Token, section 111)
-            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in glossed), None, GLOSSARY_WEIGHT, wanted,
+            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in glossed), by_translation, GLOSSARY_WEIGHT, wanted,
                                     ["rule", "section"], first=NUDGE))
         # Fewer records than a page hold every word: the page goes on with those holding the
         # most of them. A judge's words are not always the rule's: "planeswalker with 0 loyalty

@@ -130,6 +130,9 @@ def test_rules_a_glossary_entry_brings_mark_the_words_they_hold(run):
     hits = lines_of(run("search", "blessures mortelles", "--json"))
     brought = [hit for hit in hits if hit["key"] in (["rule", "120.4a"], ["rule", "120.6"])]
     assert brought and all("**lethal**" in hit["snippet"].lower() for hit in brought), brought
+    # And they say the translation brought them, as the translation's own hits do (the web page
+    # puts its "translated" note before the first of them).
+    assert all(hit["translation"] == 'blessures mortelles → "lethal damage"' for hit in hits if hit["lang"] == "en"), hits
 
 
 def test_an_english_query_finds_spanish_text_through_the_keyword_table(run):
