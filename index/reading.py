@@ -125,6 +125,13 @@ class Vocabulary:
     def languages(self) -> list[str]:
         return json.loads(blob(self.connection(), VOCABULARY) or b"[]")
 
+    def words_starting(self, prefix: str, line: str) -> list[str]:
+        """The words of the vocabulary's line `line` that begin with `prefix` (a range of the
+        table's key: a word's cognates are looked for among a few hundred)."""
+        rows = self.connection().execute("SELECT word FROM search_words WHERE word >= ? AND word < ? AND line = ?",
+                                         (prefix, prefix + "\uffff", line))
+        return [word for (word,) in rows]
+
     def lexicon(self, lang: str, direction: str) -> Lexicon:
         return Lexicon(self.connection, lang, direction)
 

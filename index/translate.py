@@ -39,7 +39,7 @@ import re
 from itertools import chain, permutations
 
 from mtgrules.align import phrases
-from mtgrules.index import query_text
+from mtgrules.index import cognates, query_text
 from mtgrules.index.reading import KEYS_SUFFIX, TERMS_LINE, Lexicon, Vocabulary
 from mtgrules.little_words import is_little
 from mtgrules.text import fold
@@ -379,6 +379,10 @@ class Translator:
                     used += 1
                 elif self.has_word(target, word):
                     pieces.append(word)
+                elif target == "en" and (english := cognates.cognate(word, source, self._english_words)):
+                    pieces.append(english)  # "monarca", "hybride": a word no card prints, Latinate like its English
+                    used += 1
+                    dropped = True  # a guess: asked of the partial matches only ("historia" is lore, not history)
                 else:
                     dropped = True
                 position += 1
@@ -387,6 +391,9 @@ class Translator:
         if whole_phrase and len(pieces) > 1:
             return ["(" + " ".join(pieces) + ")"], used, dropped
         return pieces, used, dropped
+
+    def _english_words(self, prefix: str) -> list[str]:
+        return self.vocabulary.words_starting(prefix, "en")
 
     def _neighbour(self, word: str, others: tuple[str, ...], target: str, source: str) -> str | None:
         """`word` translated alone by the first of the languages `others` whose lexicon has its

@@ -124,6 +124,18 @@ def test_a_spanish_query_finds_english_rules_in_one_ranking_and_says_how(run):
     assert all(hit["translation"] is not None for hit in hits if hit["lang"] == "en")
 
 
+@pytest.mark.parametrize("query", ["el monarca", "le monarque", "maná híbrido"])
+def test_a_word_no_card_prints_reaches_its_english_cognate(run, query):
+    # No card of the corpus prints "monarca" or "monarque" where its English says "monarch":
+    # the lexicon has no pair, and the word is read as its English cognate.
+    hits = lines_of(run("search", query, "--json"))
+    english = {"el monarca": "monarch", "le monarque": "monarch", "maná híbrido": "hybrid"}[query]
+    assert any(english in (hit["translation"] or "") for hit in hits), hits[:3]
+    expected = {"el monarca": "725", "le monarque": "725", "maná híbrido": "107.4e"}[query]
+    assert any(hit["kind"] in ("rule", "section") and hit["number"].startswith(expected) for hit in hits), \
+        [hit["key"] for hit in hits]
+
+
 def test_rules_a_glossary_entry_brings_mark_the_words_they_hold(run):
     # 120.4a and 120.6 come first because the entry Lethal Damage cites them, not by a search of
     # the words: their snippets still mark "lethal" and "damage", where the text says them.

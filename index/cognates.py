@@ -1,0 +1,102 @@
+"""The English cognate of a Spanish, French, Italian or Portuguese word the lexicon lacks.
+
+The lexicon learns its pairs from card text, and card text rarely prints a judge's vocabulary:
+"monarca", "monarque" (monarch: no card of the 25 sets prints it in Spanish or French),
+"híbrido", "hybride" (hybrid). Such a word was dropped from the translation, and the query
+lost what it was about. Most of that vocabulary is Latinate, spelt in English much as in the
+query's language, so a word no pair translates is looked for among the English words of the
+corpus (`search_words`) spelt as its cognate:
+
+- a few regular suffixes are put in English ("-dad" → "-ty", "-ción" → "-tion", "-eux" → "-ous",
+  "-ia" → "-y"), else the word's inflection is taken off ("monarca" → "monarc", "hybrides" →
+  "hybrid");
+- both spellings are compared as the learner compares cognates (`align.lexicon.cognate_form`:
+  y/i, ph/f, th/t, k/c, qu/c, doubled letters), and an English word is the cognate when it
+  begins with the whole of that stem and adds at most MAX_ADDED letters ("monarc" + "h").
+  The whole stem, not most of it: "partida" (a game) is no "partial", "vigilar" (surveil) no
+  "vigilance".
+
+Of several, the shortest English word is taken (the closest to the stem). Words shorter than
+MIN_LETTERS are left alone: short words are where false friends are ("sala", "once").
+"""
+
+from __future__ import annotations
+
+import re
+
+from mtgrules.text import fold
+
+MIN_LETTERS = 5
+MAX_ADDED = 2
+SUFFIXED_ENDINGS = ("", "s", "al")
+# Romance suffixes with a regular English spelling, longest first per language (folded).
+_SUFFIXES = {
+    "es": (("ciones", "tion"), ("cion", "tion"), ("siones", "sion"), ("sion", "sion"), ("dades", "ty"), ("dad", "ty"),
+           ("mente", "ly"), ("osos", "ous"), ("oso", "ous"), ("osa", "ous"), ("ico", "ic"), ("ica", "ic"),
+           ("ismo", "ism"), ("ista", "ist"), ("ario", "ary"), ("iva", "ive"), ("ivo", "ive"), ("ia", "y")),
+    "pt": (("coes", "tion"), ("cao", "tion"), ("dades", "ty"), ("dade", "ty"), ("mente", "ly"), ("oso", "ous"),
+           ("ico", "ic"), ("ica", "ic"), ("ismo", "ism"), ("ista", "ist"), ("ario", "ary"), ("ivo", "ive"), ("iva", "ive"),
+           ("ia", "y")),
+    "it": (("zioni", "tion"), ("zione", "tion"), ("ita", "ity"), ("mente", "ly"), ("oso", "ous"), ("ico", "ic"),
+           ("ica", "ic"), ("ismo", "ism"), ("ista", "ist"), ("ario", "ary"), ("ivo", "ive"), ("iva", "ive"), ("ia", "y")),
+    "fr": (("tions", "tion"), ("ites", "ity"), ("ite", "ity"), ("ment", "ly"), ("euses", "ous"), ("euse", "ous"),
+           ("eux", "ous"), ("iques", "ic"), ("ique", "ic"), ("isme", "ism"), ("iste", "ist"), ("aire", "ary"),
+           ("ives", "ive"), ("ive", "ive"), ("ifs", "ive"), ("if", "ive")),
+}
+# The inflection a word ends with, taken off when no suffix above matched.
+_ENDINGS = {
+    "es": re.compile(r"(?:os|as|es|o|a|e|s)$"),
+    "pt": re.compile(r"(?:os|as|es|o|a|e|s)$"),
+    "it": re.compile(r"(?:i|e|o|a)$"),
+    "fr": re.compile(r"(?:es|e|s)$"),
+}
+
+
+def stem(word: str, lang: str) -> tuple[str, bool]:
+    """The English-looking stem of `word` (folded), and whether it ends with an English suffix:
+    its suffix put in English, else its inflection taken off ("" when too short)."""
+    folded = fold(word).lower()
+    for romance, english in _SUFFIXES.get(lang, ()):
+        if folded.endswith(romance) and len(folded) - len(romance) >= 3:
+            return folded[: -len(romance)] + english, True
+    ending = _ENDINGS.get(lang)
+    bare = ending.sub("", folded) if ending is not None else ""
+    return (bare if len(bare) >= MIN_LETTERS - 1 else ""), False
+
+
+def cognate(word: str, lang: str, english_words) -> str | None:
+    """The English word of the corpus that is `word`'s cognate, or None. `english_words(prefix)`
+    gives the English words that begin with `prefix` (two letters)."""
+    from mtgrules.align.lexicon import cognate_form  # deferred: only a word no pair translates gets here
+
+    if lang not in _ENDINGS or len(word) < MIN_LETTERS or not word.isalpha():
+        return None
+    spelt, suffixed = stem(word, lang)
+    if not spelt:
+        return None
+    form = cognate_form(spelt)
+    # An English suffix is that spelling or nothing ("historia" is "history", never "historic",
+    # which "histori" begins; -ic may go on as -ical); a bare stem may take a letter or two.
+    endings = SUFFIXED_ENDINGS if suffixed else None
+    best: str | None = None
+    for prefix in _english_prefixes(spelt):
+        for english in english_words(prefix):
+            theirs = cognate_form(english)
+            added = theirs[len(form):] if theirs.startswith(form) else None
+            near = added is not None and (added in endings if endings else len(added) <= MAX_ADDED)
+            if near and english != fold(word).lower() and (best is None or (len(english), english) < (len(best), best)):
+                best = english
+    return best
+
+
+def _english_prefixes(stem: str) -> list[str]:
+    """The two first letters an English cognate of `stem` may begin with: as spelt, or with
+    the English spelling `cognate_form` undoes ("fi" of "fisico" may be "ph", "ti" "th"…)."""
+    first = stem[:2]
+    found = [first]
+    for romance, english in (("f", "ph"), ("t", "th"), ("i", "y"), ("c", "k"), ("c", "ch")):
+        if stem.startswith(romance):
+            found.append((english + stem[len(romance):])[:2])
+    if len(stem) > 1 and stem[1] == "i":
+        found.append(stem[0] + "y")
+    return list(dict.fromkeys(found))

@@ -1,0 +1,46 @@
+"""A word no pair of the lexicon translates reaches its English cognate among the corpus's
+English words (`mtgrules.index.cognates`), and a false friend does not."""
+
+import pytest
+
+from mtgrules.index import cognates
+
+# English words as the corpus's vocabulary holds them (folded), looked up by their first letters.
+ENGLISH = ["monarch", "monarchs", "hybrid", "partial", "party", "priority", "vigilance", "vigil", "history", "historic",
+           "physical", "decide", "destructive", "emblem", "lethal"]
+
+
+def english_words(prefix):
+    return [word for word in ENGLISH if word.startswith(prefix)]
+
+
+@pytest.mark.parametrize("word, lang, english", [
+    ("monarca", "es", "monarch"),      # the inflection off, an English letter added
+    ("monarque", "fr", "monarch"),     # qu is c, as -ch ends it
+    ("híbrido", "es", "hybrid"),       # y/i, accents
+    ("hybrides", "fr", "hybrid"),
+    ("prioridad", "es", "priority"),   # -dad is -ty
+    ("físico", "es", "physical"),      # ph/f and -ico, -ic(al)
+    ("destructivo", "es", "destructive"),
+    ("emblema", "es", "emblem"),
+    ("letale", "it", "lethal"),        # th/t
+    ("historia", "es", "history"),     # -ia is -y
+])
+def test_a_latinate_word_reaches_its_english_cognate(word, lang, english):
+    assert cognates.cognate(word, lang, english_words) == english
+
+
+@pytest.mark.parametrize("word, lang", [
+    ("partida", "es"),   # a game, not "partial": the whole stem must begin the English word
+    ("vigilar", "es"),   # surveil: "vigilance" adds too many letters
+    ("historia", "de"),  # a language without these spellings is left alone
+    ("sala", "es"),      # too short to be sure of
+    ("carta", "es"),     # no English word begins with "cart" here
+])
+def test_no_cognate_for_a_false_friend_or_a_short_word(word, lang):
+    assert cognates.cognate(word, lang, english_words) is None
+
+
+def test_a_suffix_with_an_english_spelling_is_that_spelling_or_nothing():
+    # Without "history", "historia" (story, lore) is not taken for "historic" (a keyword).
+    assert cognates.cognate("historia", "es", lambda prefix: [w for w in ["historic"] if w.startswith(prefix)]) is None
