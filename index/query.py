@@ -52,7 +52,7 @@ from mtgrules.align.phrases import word_key
 from mtgrules.errors import MtgrulesError
 from mtgrules.i18n import _
 from mtgrules.index import analysis, card_mentions, definitions, fusion, query_text, reading, references
-from mtgrules.index.snippets import snippet
+from mtgrules.index.snippets import card_snippet, snippet
 from mtgrules.index.translate import Plan, Translator
 from mtgrules.text import fold
 
@@ -581,7 +581,10 @@ class _Found:
         if fallback is not None and matched.is_empty():
             matched = fallback
         body = self.stored.get("body") or self.stored.get("title", "")
-        hit.snippet = snippet(body, hit.lang, matched.stems.get(hit.lang, set()), matched.words, matched.prefixes)
+        if hit.kind == "card":
+            hit.snippet = card_snippet(body, hit.title, hit.lang, matched.stems, matched.words, matched.prefixes)
+        else:
+            hit.snippet = snippet(body, hit.lang, matched.stems.get(hit.lang, set()), matched.words, matched.prefixes)
         return hit
 
 

@@ -74,3 +74,21 @@ def _richest(flat: str, spans: list[tuple[int, int]]) -> int:
         if len(marked) > best_count:
             best, best_count = i, len(marked)
     return best
+
+
+def card_snippet(body: str, title: str, lang: str, stems: dict[str, set[str]], words: set[str],
+                 prefixes: frozenset[str] | set[str] = frozenset()) -> str:
+    """A card's snippet: its text, and before it the printed name the query matched, if any
+    ("Monarca felino · Other Cats you control…"). A card's indexed body is its text followed by
+    its names in every language (each on a line, its English name first), which a snippet of
+    the whole would show as a list of names."""
+    lines = body.split("\n")
+    cut = lines.index(title) if title in lines else len(lines)
+    text, names = "\n".join(lines[:cut]), lines[cut + 1:]
+    every_stem = set().union(*stems.values()) if stems else set()
+    named = next((name for name in names if match_spans(name, lang, every_stem, words, prefixes)), None)
+    shown = snippet(text, lang, stems.get(lang, set()), words, prefixes) if text else ""
+    if named is None:
+        return shown or snippet(title, lang, stems.get(lang, set()), words, prefixes)
+    name = snippet(named, lang, every_stem, words, prefixes)
+    return f"{name} · {shown}" if shown else name

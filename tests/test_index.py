@@ -17,7 +17,7 @@ from mtgrules import store
 from mtgrules.cli.progress import TerminalReporter
 from mtgrules.index import analysis, reading, tables
 from mtgrules.index.query import Index, QueryError
-from mtgrules.index.snippets import MARK_END, MARK_START, snippet
+from mtgrules.index.snippets import MARK_END, MARK_START, card_snippet, snippet
 from mtgrules.records import Record
 from mtgrules.text import fold
 
@@ -297,6 +297,17 @@ def test_a_query_also_searches_the_other_languages_translated_in_one_ranking(ind
 def test_snippets_mark_the_matched_words(index):
     [hit] = index.search("energia", langs=["es"]).hits
     assert f"{MARK_START}energía{MARK_END}" in hit.snippet
+
+
+def test_a_card_snippet_is_its_text_after_the_printed_name_the_query_matched():
+    # A card's indexed body is its text, then its names in every language, English first.
+    body = "Other Squirrels you control get +1/+1.\nSquirrel Regent\nRegente ardilla\nRégent écureuil"
+    stems = {"es": {analysis.term("regente", "es")}, "en": set()}
+    shown = card_snippet(body, "Squirrel Regent", "en", stems, set())
+    assert shown == f"{MARK_START}Regente{MARK_END} ardilla · Other Squirrels you control get +1/+1."
+    # Nothing of a name matched: the text alone, not the list of names.
+    assert card_snippet(body, "Squirrel Regent", "en", {"en": {analysis.term("squirrel", "en")}}, set()) \
+        == f"Other {MARK_START}Squirrels{MARK_END} you control get +1/+1."
 
 
 def test_a_snippet_shows_the_window_with_most_of_the_query_words():
