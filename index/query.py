@@ -31,7 +31,8 @@ card named in plain words, in any language (`mtgrules.index.card_mentions`), bri
 and its keywords' rules first. A heading, a glossary entry or a keyword term brings the rule it
 stands for to its place, and a heading, its title alone, goes just after that rule
 (`mtgrules.index.references`); a keyword or a glossary entry the query names by its title adds
-the rules it stands for to the ranking (`_titled_rules`, `_glossary_rules`), and a rule that
+the rules it stands for to the ranking (`_titled_rules`, `_glossary_rules`; a keyword's rules holding the
+query's other words first: `mtgrules.index.named_rules`), and a rule that
 defines what the query's words name ranks a little higher (`mtgrules.index.definitions`).
 When no record holds every word, the same runs go again with any word enough, a record holding
 more of the query's words first, and the results say they are partial.
@@ -864,8 +865,11 @@ class Index:
         by_translation = None if "en" in plan.direct else next((t.shown for t in plan.translations if t.target == "en"), None)
         titled = self._titled_rules(english, view) if translate and typed and ":" not in text and "NOT" not in text else []
         if titled:  # a query naming a keyword ("sacrificar una criatura": 701.21 Sacrifice)
-            named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in titled), by_translation, TITLED_WEIGHT, wanted, ["rule"],
-                                    first=SUPPORT))
+            from mtgrules.index import named_rules  # deferred: only a query naming a keyword reads it
+
+            titles = {number: title for title, numbers in self._titles[view].items() for number in numbers if number in titled}
+            named.append(fusion_run(["en"], named_rules.query({n: titles.get(n, "") for n in titled}, english, self._common_word),
+                                    by_translation, TITLED_WEIGHT, wanted, ["rule"], first=SUPPORT))
         glossed, covered = (self._glossary_rules(english, view) if translate and typed and ":" not in text
                             and "NOT" not in text else ([], []))
         if covered:  # an entry saying what every word names ("zona de mando": Command, "A zone …", rule 408)
@@ -951,14 +955,18 @@ class Index:
         found = list(dict.fromkeys(value for text in english for value in card_mentions.titled_rules(text, titles)))
         if not found:
             return []
-        self._vocabulary()
-        entries = self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0  # ids run from 1: no count
         wanted = set(found)
         common = {value for title, values in titles.items() if wanted & set(values) and " " not in title
-                  and (self.db.execute("SELECT doc FROM temp.search_vocabulary WHERE col = 'body' AND term = ?",
-                                       (word_key(title, "en"),)).fetchone() or (0,))[0] > COMMON_TITLE_SHARE * entries
-                  for value in values}
+                  and self._common_word(title) for value in values}
         return [value for value in found if value not in common]
+
+    def _common_word(self, word: str, stem: str | None = None, share: float = COMMON_TITLE_SHARE) -> bool:
+        """Whether an English word (or its `stem`) is in the texts of more than `share` of the records."""
+        self._vocabulary()
+        entries = self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0  # ids run from 1: no count
+        row = self.db.execute("SELECT doc FROM temp.search_vocabulary WHERE col = 'body' AND term = ?",
+                              (stem or word_key(word, "en"),)).fetchone()
+        return (row or (0,))[0] > share * entries
 
     def _has_rulings(self, card: str) -> bool:
         """Whether a ruling in the corpus is on `card` (its English name, folded as the card column is)."""

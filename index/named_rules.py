@@ -1,0 +1,65 @@
+"""The rules of a keyword a query names, ranked by the query's other words.
+
+A query naming a keyword by its title ("defender", "indestructible") brings the keyword's
+rule (`query._titled_rules`): its heading ranks at the top, and so does the rule that opens it,
+which says what kind of ability it is ("Defender is a static ability."). For the keyword alone
+that is what a judge reads first. A query that says more than the title asks which of the
+keyword's rules says it: "una criatura con defensor no puede atacar" is 702.3b ("A creature
+with defender can't attack."), "indestructible y daño letal" 702.12b ("… can't be destroyed.
+Such permanents aren't destroyed by lethal damage"); the heading and its opening rule came
+first, and the rule that answers seventh. So the keyword's run asks for the keyword's rules
+holding any of the other words too, ranked by them (bm25), before the heading: the heading's
+opening rule still comes when no rule of the keyword holds them ("trample deathtouch": neither
+keyword's rules name the other).
+
+Pure functions over query texts and titles: no index.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mtgrules.index.card_mentions import normalized
+from mtgrules.little_words import is_little
+
+# A rule's subrules are lettered a, b, c … (the rules skip l and o; asking for them is harmless).
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# The plain words and "quoted phrases" of a query (its groups and operators are left out).
+_ITEM = re.compile(r'"[^"]+"|[^\s"()]+')
+_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+
+
+def other_words(english: str, title: str, common: Callable[[str], bool]) -> list[str]:
+    """The words of an English query that are neither words of `title` (both as
+    `card_mentions.normalized` spells them) nor `common` (words of many records: "creature",
+    "card", "turn" are in a keyword's rules that say nothing of what was asked, "Multiple
+    instances of defender on the same creature are redundant"): "creature defender attacks",
+    "Defender" → ["attacks"]. A phrase's words count one by one ("blocked creature": 702.17b
+    says "can't be blocked except by creatures"), but for a phrase holding the title's words;
+    little words, fields and wildcards are left out."""
+    own = set(normalized(title).split())
+    found = []
+    for item in _ITEM.findall(english):
+        if item in _OPERATORS or re.search(r"[:*?~]", item):
+            continue
+        words = item.strip('"').split()
+        if own & {normalized(word) for word in words}:
+            continue  # the keyword's own phrase ("play a land" names Play, in the sense 701.18a gives)
+        found += [word for word in words if normalized(word) and not is_little(word, "en") and not common(word)
+                  and word not in found]
+    return found
+
+
+def query(titled: dict[str, str], english: list[str], common: Callable[[str], bool]) -> str:
+    """The query of the keyword rules a query names (`titled`: number → title): each heading,
+    or any of its subrules holding every other word of the query (`other_words`) that one of
+    `english` holds ("discard seven card end turn": a rule of Discard holding "seven";
+    none does, and 701.9a opens Discard as before)."""
+    parts = [f"number:{number}" for number in titled]
+    for number, title in titled.items():
+        subrules = " OR ".join(f"number:{number}{letter}" for letter in _LETTERS)
+        for rest in dict.fromkeys(tuple(other_words(text, title, common)) for text in english):
+            if rest:
+                parts.append(f"(({subrules}) AND {' AND '.join(rest)})")
+    return " OR ".join(parts)
