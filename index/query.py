@@ -85,6 +85,12 @@ GLOSSARY_WEIGHT = 0.2
 COVERED_WEIGHT = 1.0
 # A keyword's title whose word is in more than this share of the records names too much.
 COMMON_TITLE_SHARE = 0.08
+# A word in more than this share of the records ("creature", "card", "ability") says nothing of
+# which rule is meant: a glossary entry the query names with such words beside its title stands
+# for what the query asks ("creature token": Token, section 111, whose 111.1 says what a token
+# is, and not the predefined tokens' rules that say "creature token"). At 0.08, "copy spell"
+# (spell: 18%) brought section 707 before 707.10, and "spell face down" morph's rules.
+GENERIC_SHARE = 0.25
 # How much a card record's fused score counts beside rules and rulings.
 CARD_WEIGHT = 0.3
 # How much a ruling's fused score counts beside rules, when the query names no card: a ruling
@@ -929,7 +935,10 @@ class Index:
         the words its definition opens with, `definitions.genus`): "command zone" names the entry
         Command, "A zone for certain specialized objects …" (rule 408); the rules about the
         Commander variant use "command zone" many times each, and 408.1 ranked 41st. (Every
-        word anywhere in the definition was too loose: "player draw turn" is not Draw.)"""
+        word anywhere in the definition was too loose: "player draw turn" is not Draw.) So does
+        an entry of one sense named beside words of a quarter of the records (`GENERIC_SHARE`):
+        "creature token" is Token's 111.1, not the predefined tokens' rules (but "draw a card"
+        does not say which of Draw's two senses, rule 121 or the game's result, 104.4)."""
         spans = list(dict.fromkeys(span for text in english for span in card_mentions.title_spans(text)))
         entries = self._cards.glossary(view, spans)
         named = self._named_titles(english, {title: [title] for title in entries})
@@ -942,7 +951,9 @@ class Index:
             own = set(analysis.terms(title, "en"))
             for body in entries[title]:
                 genus = set(definitions.genus(body))
-                whole = any(stems - own and stems - own <= genus for stems in asked)
+                one_sense = not body.lstrip().startswith("1.")
+                whole = any(stems - own and (stems - own <= genus or (one_sense and all(
+                    self._common_word("", stem, GENERIC_SHARE) for stem in stems - own))) for stems in asked)
                 (covered if whole else glossed).update(dict.fromkeys(references.pointed({"kind": "glossary", "body": body})))
         return [number for number in glossed if number not in covered], list(covered)
 
