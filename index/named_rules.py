@@ -21,13 +21,13 @@ import re
 from collections.abc import Callable
 
 from mtgrules.index.card_mentions import normalized
+from mtgrules.index.query_text import OPERATORS
 from mtgrules.little_words import is_little
 
 # A rule's subrules are lettered a, b, c … (the rules skip l and o; asking for them is harmless).
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # The plain words and "quoted phrases" of a query (its groups and operators are left out).
 _ITEM = re.compile(r'"[^"]+"|[^\s"()]+')
-_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 
 
 def other_words(english: str, title: str, common: Callable[[str], bool]) -> list[str]:
@@ -41,7 +41,7 @@ def other_words(english: str, title: str, common: Callable[[str], bool]) -> list
     own = set(normalized(title).split())
     found = []
     for item in _ITEM.findall(english):
-        if item in _OPERATORS or re.search(r"[:*?~]", item):
+        if item in OPERATORS or re.search(r"[:*?~]", item):
             continue
         words = item.strip('"').split()
         if own & {normalized(word) for word in words}:

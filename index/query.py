@@ -59,7 +59,7 @@ from mtgrules.text import fold
 
 # Fields a person may name in a query (`card:electrozoa`).
 QUERY_FIELDS = ("card", "number", "lang", "kind")
-_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+_OPERATORS = query_text.OPERATORS
 # How many hits of each search the fusion ranks (a record tenth in two lists beats one first in one).
 FUSION_DEPTH = 30
 # When no record holds every word, the records holding the most of them are looked for among

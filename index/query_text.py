@@ -27,7 +27,8 @@ FUZZY = re.compile(r"^(?P<word>.*[^~])~(?P<edits>\d*)(?:/(?P<prefix>\d+))?$")
 # Edits a fuzzy word may ask for (`word~2`): each more multiplies the words to compare.
 MAX_EDITS = 2
 _ITEM = re.compile(r'"[^"]*"(?:~\d+)?|[A-Za-z_]\w*:(?:"[^"]*"|[^\s()"]+)|[()]|[^\s"()]+')
-_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+# The operators of the query syntax (`mtgrules.index.query`), read alike wherever a query is.
+OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
 _WORD_OF_LETTERS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
@@ -53,13 +54,13 @@ def little_words_left_out(text: str, langs: list[str]) -> tuple[str, list[str]]:
     kept: list[str] = []
     dropped: list[str] = []
     for item in items:
-        if _WORD_OF_LETTERS.fullmatch(item) and item not in _OPERATORS and any(is_little_word(item, lang) for lang in langs or ["en"]):
+        if _WORD_OF_LETTERS.fullmatch(item) and item not in OPERATORS and any(is_little_word(item, lang) for lang in langs or ["en"]):
             dropped.append(item)
             continue
         verb = next((found for lang in langs if (found := inverted_verb(item, lang))), None) if "-" in item else None
         kept.append(verb or item)
     tidy_items = tidy(kept)
-    if not dropped or not any(item not in _OPERATORS and item not in "()" for item in tidy_items):
+    if not dropped or not any(item not in OPERATORS and item not in "()" for item in tidy_items):
         return text, []
     return " ".join(tidy_items).replace("( ", "(").replace(" )", ")"), dropped
 
@@ -67,7 +68,7 @@ def little_words_left_out(text: str, langs: list[str]) -> tuple[str, list[str]]:
 def only_little_words(text: str, langs: list[str]) -> list[str] | None:
     """The words of `text` when each is a little word of `langs` (a query with nothing to look
     for), else None."""
-    items = [item for item in _ITEM.findall(text) if item not in _OPERATORS and item not in "()"]
+    items = [item for item in _ITEM.findall(text) if item not in OPERATORS and item not in "()"]
     if items and all(_WORD_OF_LETTERS.fullmatch(item) and any(is_little_word(item, lang) for lang in langs or ["en"]) for item in items):
         return items
     return None
@@ -113,14 +114,14 @@ def tidy(items: list[str]) -> list[str]:
     the parentheses left empty removed."""
     out: list[str] = []
     for item in items:
-        if item in _OPERATORS and (not out or out[-1] in _OPERATORS or out[-1] == "("):
+        if item in OPERATORS and (not out or out[-1] in OPERATORS or out[-1] == "("):
             continue
         if item == ")" and out and out[-1] == "(":
             out.pop()
             continue
-        if item == ")" and out and out[-1] in _OPERATORS:
+        if item == ")" and out and out[-1] in OPERATORS:
             out.pop()
         out.append(item)
-    while out and out[-1] in _OPERATORS:
+    while out and out[-1] in OPERATORS:
         out.pop()
     return out

@@ -44,7 +44,7 @@ from mtgrules.index.reading import KEYS_SUFFIX, TERMS_LINE, Lexicon, Vocabulary
 from mtgrules.little_words import is_little
 from mtgrules.text import fold
 
-_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+_OPERATORS = query_text.OPERATORS
 _ITEM = re.compile(
     r'(?P<phrase>"[^"]*"(?:~\d+)?)|(?P<field>[A-Za-z_]\w*:(?:"[^"]*"|[^\s()"]+))|(?P<paren>[()])|(?P<word>[^\s"()]+)'
 )
