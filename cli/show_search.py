@@ -4,7 +4,8 @@ click definition, which calls `show`).
 Thin: the query language, ranking, translation and snippets live in `mtgrules.index.query`. A
 query that is just a rule number shows that rule, as `mtgrules rule` would. Hits found through
 a translation rank with the others (one ranking across languages), the translations that found
-them said once above them; partial matches (no record holds every word) are said to be partial.
+them said once above them; partial matches (no record holds every word) are said to be partial,
+and so are those that top up a short page of records holding every word (from which rank on).
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def shared_cards(cards: list[str], shown: int = 2) -> str:
 def json_row(hit, partial: bool) -> dict:
     """A hit as `search --json` prints it (and the web API gives it): its fields, the snippet
     (and the English twin's, for a hit shown in another language) marked with **, and whether
-    the search was partial."""
-    return hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": partial,
+    it is partial (the search was, or it tops up a short page of records holding every word)."""
+    return hit.to_dict() | {"snippet": render_marked(hit.snippet, colour=False), "partial": partial or hit.partial,
                             "english": render_marked(hit.english, colour=False) if hit.english else None}
 
 
@@ -135,6 +136,10 @@ def show(
         sys.exit(1)
     if results.partial and not as_json:
         echo(style(_("No record holds every word of {query!r}; the best partial matches:").format(query=text), fg="yellow"))
+    elif not as_json and (topped := [rank for rank, hit in enumerate(results.hits, start=1) if hit.partial]):
+        echo(style(ngettext("Only {count} record holds every word of {query!r}; from {first} on, records holding most of them:",
+                            "Only {count} records hold every word of {query!r}; from {first} on, records holding most of them:",
+                            topped[0] - 1).format(count=topped[0] - 1, query=text, first=topped[0]), fg="yellow"))
     if not as_json:  # one ranking across languages: the translations that found hits, said once, first
         for lang, translation in dict.fromkeys((hit.lang, hit.translation) for hit in results.hits if hit.translation):
             echo(style(_("translated [{lang}]: {translation}").format(lang=lang, translation=safe(translation)), fg="cyan"))

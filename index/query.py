@@ -539,6 +539,7 @@ class Hit:
         self.edition = edition  # the edition the record belongs to (a translation: the one it follows)
         self.cards = cards if cards is not None else []  # the card's, or a ruling's on several cards every one (`card` the first)
         self.english = english  # shown in another language: its English twin's snippet (None: English, or no twin)
+        self.partial = False  # it holds some of the query's words, not every one (`Results.partial`)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
@@ -648,7 +649,7 @@ class Results:
                  plan: Plan | None = None):
         self.hits = hits if hits is not None else []
         self.suggestion = suggestion
-        self.partial = partial  # no record holds every word: these hold some
+        self.partial = partial  # no record holds every word: these hold some (a page topped up: `Hit.partial`)
         self.plan = plan
 
     def __repr__(self) -> str:
@@ -905,9 +906,13 @@ class Index:
                                       not _NUMBER_OR_KIND.search(text))
             if complete:  # a short page of records holding every word, then those holding the most
                 held = {json.dumps(hit.key) for hit in complete}
-                return Results(hits=complete + [hit for hit in hits if json.dumps(hit.key) not in held][:limit - len(complete)],
-                               plan=plan)
+                more = [hit for hit in hits if json.dumps(hit.key) not in held][:limit - len(complete)]
+                for hit in more:
+                    hit.partial = True
+                return Results(hits=complete + more, plan=plan)
             if hits and (any_word or len(hits) >= limit or not typed or _SYNTAX.search(text) or _OPERATORS & set(text.split())):
+                for hit in hits:
+                    hit.partial = any_word
                 return Results(hits=hits, partial=any_word, plan=plan)
             complete = hits
         if complete:

@@ -756,6 +756,20 @@ def test_when_no_record_holds_every_word_the_one_holding_most_comes_first(monkey
     assert keys(results)[0] == ("rule", "600.1", "en")
 
 
+def test_a_short_page_of_every_word_marks_the_hits_that_top_it_up(monkeypatch):
+    """Two records hold every word of "quagga stripes": they come first, unmarked; the records
+    holding one of the words that go on with the page are each marked partial, and the page is
+    not (some of its records hold every word)."""
+    records = [rule("300.1", "en", "A quagga with stripes."), rule("300.2", "en", "Stripes on a quagga.")]
+    records += [rule(f"400.{n}", "en", f"A stripes rule, s{n}.") for n in range(1, 6)]
+    use_corpus(monkeypatch, records)
+    with Index.current() as index:
+        results = index.search("quagga stripes", translate=False)
+    assert not results.partial
+    assert [hit.partial for hit in results.hits] == [False, False] + [True] * (len(results.hits) - 2)
+    assert {hit.number for hit in results.hits[:2]} == {"300.1", "300.2"} and len(results.hits) > 2
+
+
 def test_a_rule_citing_another_by_its_title_is_not_about_that_title(monkeypatch):
     """ "(See rule 117, “Timing and Priority.”)" names rule 117's subject, not the citing
     rule's: "priority" counts once in 504.2, and the rule about priority comes first."""

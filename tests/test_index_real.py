@@ -176,6 +176,19 @@ def test_no_record_holds_every_word_so_the_best_partial_matches_are_shown(run):
     assert not any(hit["partial"] for hit in lines_of(run("search", "indestructible", "--json")))
 
 
+def test_a_short_page_of_every_word_says_from_which_hit_it_holds_most_of_them(run):
+    """A token "in the graveyard" ceasing to exist is 111.7 ("a zone other than the battlefield"):
+    few records hold every word, and the page goes on with records holding most of them, marked
+    one by one in JSON and said once, with the rank they start at, above the page."""
+    hits = lines_of(run("search", "token graveyard cease to exist", "--json"))
+    marks = [hit["partial"] for hit in hits]
+    assert False in marks and True in marks and marks == sorted(marks), "every word first, then most of them"
+    first = marks.index(True) + 1
+    result = run("search", "token graveyard cease to exist")
+    assert result.output.splitlines()[0] == (f"Only {first - 1} record{'s hold' if first > 2 else ' holds'} every word of"
+                                             f" 'token graveyard cease to exist'; from {first} on, records holding most of them:")
+
+
 @pytest.mark.parametrize("name", ['"aether hub"', '"Planta de éter central"', "\"centre d'éther\"", "Äther-Knotenpunkt"])
 def test_card_field_takes_quoted_names_in_any_language_for_the_card_and_its_rulings(run, name):
     hits = lines_of(run("search", f"card:{name}", "--kind", "ruling", "--json"))
