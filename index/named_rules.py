@@ -12,7 +12,11 @@ holding any of the other words too, ranked by them (bm25), before the heading: t
 opening rule still comes when no rule of the keyword holds them ("trample deathtouch": neither
 keyword's rules name the other).
 
-Pure functions over query texts and titles: no index.
+Keywords named together and nothing else ("trample deathtouch", "first strike deathtouch") ask
+how they work together: each keyword's rule sharing the most with the other's rules stands in
+place of its heading (`interactions`).
+
+Pure functions over query texts, titles and stems: no index.
 """
 
 from __future__ import annotations
@@ -51,15 +55,58 @@ def other_words(english: str, title: str, common: Callable[[str], bool]) -> list
     return found
 
 
-def query(titled: dict[str, str], english: list[str], common: Callable[[str], bool]) -> str:
-    """The query of the keyword rules a query names (`titled`: number → title): each heading,
-    or any of its subrules holding every other word of the query (`other_words`) that one of
-    `english` holds ("discard seven card end turn": a rule of Discard holding "seven";
-    none does, and 701.9a opens Discard as before)."""
-    parts = [f"number:{number}" for number in titled]
+def query(titled: dict[str, str], english: list[str], common: Callable[[str], bool], together: list[str] | None = None) -> str:
+    """The query of the keyword rules a query names (`titled`: number → title): each heading
+    (or, for keywords named together, the rules `together` that say how they work together:
+    `interactions`), or any of its subrules holding every other word of the query
+    (`other_words`) that one of `english` holds ("discard seven card end turn": a rule of
+    Discard holding "seven"; none does, and 701.9a opens Discard as before)."""
+    parts = [f"number:{number}" for number in (together or titled)]
     for number, title in titled.items():
         subrules = " OR ".join(f"number:{number}{letter}" for letter in _LETTERS)
         for rest in dict.fromkeys(tuple(other_words(text, title, common)) for text in english):
             if rest:
                 parts.append(f"(({subrules}) AND {' AND '.join(rest)})")
     return " OR ".join(parts)
+
+
+def only_titles(english: list[str], titles: list[str]) -> bool:
+    """Whether each English query names nothing but keyword `titles` ("trample deathtouch")."""
+    own = " ".join(titles)
+    return bool(english) and all(not other_words(text, own, lambda _word: False) for text in english)
+
+
+def interactions(subrules: dict[str, list[tuple[str, set[str]]]], weight: Callable[[str], float]) -> list[str]:
+    """For a query naming two keywords or more and nothing else, each keyword's subrule that
+    shares the most with the other keywords' rules (`subrules`: keyword number → (number, stems)
+    of each of its subrules; `weight`: what a stem says, its inverse document frequency). What
+    a judge asks with "trample deathtouch" is how the two work together: 702.2c (deathtouch's
+    damage is lethal "for the purposes of determining if excess damage is being dealt") and
+    702.19b (trample assigns the excess once "lethal damage" is assigned); neither names the
+    other keyword, and a rule of each keyword that says only what it is came first. A rule
+    every keyword has in its own words ("Multiple instances of deathtouch are redundant",
+    "… last known information is used to determine whether it had lifelink": `_alike`) says
+    nothing of the two together and is left out."""
+    found = []
+    for number, rules in subrules.items():
+        theirs = [stems for other, their in subrules.items() if other != number for _rule, stems in their]
+        scored = []
+        for rule, stems in rules:
+            if any(_alike(stems, other) for other in theirs):
+                continue
+            others = {stem for other in theirs for stem in other}
+            scored.append((sum(weight(stem) for stem in stems & others), rule))
+        best = max(scored, default=(0.0, ""))
+        if best[0] > 0:
+            found.append(best[1])
+    return found
+
+
+ALIKE = 0.5  # the share of their stems two rules of two keywords share when one is the other's in other words
+
+
+def _alike(stems: set[str], other: set[str]) -> bool:
+    """Whether two keywords' rules are one rule of every keyword, each in its own words: most of
+    their stems shared (Jaccard), their keywords' own words aside."""
+    union = stems | other
+    return bool(union) and len(stems & other) / len(union) >= ALIKE

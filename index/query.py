@@ -44,6 +44,7 @@ sees what an ingest committed since the search before: an `Index` may be kept op
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 from fnmatch import fnmatchcase
@@ -875,8 +876,12 @@ class Index:
             from mtgrules.index import named_rules  # deferred: only a query naming a keyword reads it
 
             titles = {number: title for title, numbers in self._titles[view].items() for number in numbers if number in titled}
-            named.append(fusion_run(["en"], named_rules.query({n: titles.get(n, "") for n in titled}, english, self._common_word),
-                                    by_translation, TITLED_WEIGHT, wanted, ["rule"], first=SUPPORT))
+            # "trample deathtouch": how the keywords work together, in place of what each is
+            titles = {number: titles.get(number, "") for number in titled}
+            alone = len(titled) > 1 and named_rules.only_titles(english, list(titles.values()))
+            together = self._interactions(titles, view) if alone else []
+            keyword_rules = named_rules.query(titles, english, self._common_word, together)
+            named.append(fusion_run(["en"], keyword_rules, by_translation, TITLED_WEIGHT, wanted, ["rule"], first=SUPPORT))
         glossed, covered = (self._glossary_rules(english, view) if translate and typed and ":" not in text
                             and "NOT" not in text else ([], []))
         if covered:  # an entry saying what every word names ("zona de mando": Command, "A zone …", rule 408)
@@ -983,6 +988,25 @@ class Index:
         row = self.db.execute("SELECT doc FROM temp.search_vocabulary WHERE col = 'body' AND term = ?",
                               (stem or word_key(word, "en"),)).fetchone()
         return (row or (0,))[0] > share * entries
+
+    def _interactions(self, titled: dict[str, str], view: str | None) -> list[str]:
+        """The subrules of the keywords `titled` (number → title) that say how they work together
+        (`named_rules.interactions`), read without the little words and each keyword's own."""
+        from mtgrules.index import named_rules
+
+        little = _little_stems()
+        own = {number: set(analysis.terms(title, "en")) | little for number, title in titled.items()}
+        subrules: dict[str, list[tuple[str, set[str]]]] = {number: [] for number in titled}
+        marks = ", ".join("?" * len(titled))
+        for number, parent, body in self.db.execute(f"SELECT number, parent, body FROM records WHERE kind = 'rule' AND lang = 'en'"
+                                                    f" AND edition = ? AND parent IN ({marks})", (view, *titled)):
+            subrules[parent].append((number, set(analysis.terms(json.loads(body).get("text") or "", "en")) - own[parent]))
+        self._vocabulary()
+        entries = (self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0) + 1
+        stems = {stem for rules in subrules.values() for _number, held in rules for stem in held}
+        counts = dict(self.db.execute(f"SELECT term, doc FROM temp.search_vocabulary WHERE col = 'body' AND term IN"
+                                      f" ({', '.join('?' * len(stems))})", tuple(stems))) if stems else {}
+        return named_rules.interactions(subrules, lambda stem: math.log(entries / (1 + counts.get(stem, 0))))
 
     def _has_rulings(self, card: str) -> bool:
         """Whether a ruling in the corpus is on `card` (its English name, folded as the card column is)."""

@@ -35,3 +35,35 @@ def test_query_without_other_words_is_the_headings_alone():
         "number:702.19 OR number:702.2 OR ((" + " OR ".join(f"number:702.2{c}" for c in "abcdefghijklmnopqrstuvwxyz")
         + ") AND trample)")
     assert named_rules.query({"701.9": "Discard"}, ["discard card"], common) == "number:701.9"
+
+
+def test_only_titles_is_a_query_of_keyword_titles_and_nothing_else():
+    assert named_rules.only_titles(["trample deathtouch"], ["trample", "deathtouch"])
+    assert named_rules.only_titles(['"first strike" deathtouch'], ["first strike", "deathtouch"])
+    assert not named_rules.only_titles(["trample deathtouch blocked"], ["trample", "deathtouch"])
+    assert not named_rules.only_titles([], ["trample"])
+
+
+def test_interactions_are_each_keyword_rule_sharing_most_with_the_other():
+    weight = {"lethal": 3.0, "excess": 3.0, "assign": 1.0, "damag": 0.5, "static": 0.2, "multipl": 0.5, "instanc": 0.5,
+              "redund": 1.0, "same": 0.3, "object": 0.5, "creatur": 0.1}.get
+    subrules = {
+        "702.2": [("702.2a", {"static"}), ("702.2c", {"lethal", "excess", "damag", "assign"}),
+                  ("702.2f", {"multipl", "instanc", "same", "object", "redund"})],
+        "702.19": [("702.19a", {"static", "assign", "damag"}), ("702.19b", {"lethal", "excess", "assign", "damag", "block", "attack", "player",
+                                                                          "control", "chose", "check"}),
+                   ("702.19g", {"multipl", "instanc", "same", "creatur", "redund"})],
+    }
+    assert named_rules.interactions(subrules, lambda stem: weight(stem, 0.0)) == ["702.2c", "702.19b"]
+
+
+def test_a_rule_every_keyword_has_in_its_own_words_is_no_interaction():
+    subrules = {"702.2": [("702.2f", {"multipl", "instanc", "same", "object", "redund"})],
+                "702.7": [("702.7d", {"multipl", "instanc", "same", "creatur", "redund"})]}
+    assert named_rules.interactions(subrules, lambda stem: 1.0) == []
+
+
+def test_keywords_named_together_put_their_interactions_in_place_of_the_headings():
+    text = named_rules.query({"702.19": "Trample", "702.2": "Deathtouch"}, ["trample deathtouch"], common, ["702.2c", "702.19b"])
+    assert text.startswith("number:702.2c OR number:702.19b OR ((")
+    assert "number:702.19 OR" not in text
