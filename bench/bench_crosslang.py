@@ -2,9 +2,9 @@
 and rulings, before and after a change, with recall at 10 and MRR per language and split.
 
     python bench/bench_crosslang.py [--data ../shared/corpus-data] [--before REV] [--only after]
-                                    [--sets judge,extra,gloss,fresh,other,zh,project] [--verbose]
+                                    [--sets judge,extra,gloss,fresh,fresh2,other,zh,project] [--verbose]
 
-Seven query sets:
+Eight query sets:
 
 - `judge` (bench/judge_queries.tsv, issue 21): judge queries written before any tuning, with the
   English rules and rulings a judge expects. Each language is split by a digest of the query
@@ -18,6 +18,8 @@ Seven query sets:
   translation) apart from those whose gloss misses too (the English engine's).
 - `fresh` (bench/judge_queries_fresh.tsv): a held-out set the project wrote on 2026-12-02 before
   that day's tuning, Spanish and French; it is all "test": only scored, never printed.
+- `fresh2` (bench/judge_queries_fresh2.tsv): a second held-out set, written in the middle of a
+  later round of tuning, before it was scored; all "test" too.
 - `other` (bench/other_language_queries.tsv): Japanese, Korean and Russian queries (keyword
   names as the sets print them, zones, keyword actions); all "test" too.
 - `zh`: every titled rule of the Chinese 2024 edition (not ingested) as a query; the English rule
@@ -62,6 +64,7 @@ QUERIES = REPO / "bench" / "crosslang_queries.tsv"
 JUDGE_QUERIES = REPO / "bench" / "judge_queries.tsv"
 EXTRA_QUERIES = REPO / "bench" / "judge_queries_extra.tsv"
 FRESH_QUERIES = REPO / "bench" / "judge_queries_fresh.tsv"
+FRESH2_QUERIES = REPO / "bench" / "judge_queries_fresh2.tsv"
 OTHER_QUERIES = REPO / "bench" / "other_language_queries.tsv"
 BEFORE = "aeee0a7"  # main before issue 21
 CHINESE = "cr/zh-20240607.txt"
@@ -76,7 +79,7 @@ DOCUMENTS = [
 # The judge corpus: DOCUMENTS with the 25 sets in place of Kaladesh (sets/KLD.json is the same file).
 SETS = "sets"
 MODES = ("as typed, no fallback (before)", "--no-translate", "translated (default)")
-SET_NAMES = ("judge", "extra", "gloss", "fresh", "other", "zh", "project")
+SET_NAMES = ("judge", "extra", "gloss", "fresh", "fresh2", "other", "zh", "project")
 
 
 @dataclass
@@ -351,7 +354,7 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=Path(os.environ.get("MTGRULES_CORPUS_DATA", REPO.parent / "shared" / "corpus-data")))
     parser.add_argument("--before", default=BEFORE, help="The revision measured as 'before' (default: main before issue 21).")
     parser.add_argument("--only", choices=("before", "after"), help="Measure one version.")
-    parser.add_argument("--sets", default=",".join(SET_NAMES), help="Query sets, comma-separated: judge, extra, gloss, fresh, other, zh, project.")
+    parser.add_argument("--sets", default=",".join(SET_NAMES), help="Query sets, comma-separated: judge, extra, gloss, fresh, fresh2, other, zh, project.")
     parser.add_argument("--home", type=Path, help="Keep each version's ingested corpus in HOME/<version> and reuse it.")
     parser.add_argument("--verbose", action="store_true", help="Print each development-half query's rank.")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
@@ -376,7 +379,7 @@ def main() -> int:
         sets["extra"] = load_queries(EXTRA_QUERIES)
         for query in sets["extra"]:
             query.split = "dev"  # written to be tuned on (the file's header)
-    for name, path in (("fresh", FRESH_QUERIES), ("other", OTHER_QUERIES)):
+    for name, path in (("fresh", FRESH_QUERIES), ("fresh2", FRESH2_QUERIES), ("other", OTHER_QUERIES)):
         if name in wanted:
             sets[name] = load_queries(path)
             for query in sets[name]:
