@@ -423,8 +423,8 @@ def main() -> int:
     if options.verbose:
         for name, queries in sets.items():
             for i, query in enumerate(queries):
-                if query.split == "test":
-                    continue  # the test half is only scored
+                if query.split == "test" or (name == "gloss" and "extra" in sets):
+                    continue  # the test half is only scored; a gloss's rank is printed beside its query
                 cells = "  ".join(f"{ranks[v][name][i] or '-'!s:>3}" for v in versions)
                 glossed = f"  (gloss {query.gloss!r}: {_gloss_rank(sets, ranks[versions[-1]], name, i) or '-'})" if name == "extra" and "gloss" in sets else ""
                 print(f"{name:7} {query.lang} {cells}  {query.text}{glossed}")
