@@ -24,7 +24,8 @@ Eight query sets:
   names as the sets print them, zones, keyword actions); all "test" too.
 - `zh`: every titled rule of the Chinese 2024 edition (not ingested) as a query; the English rule
   expected is the 2026 rule with the title the 2024 English edition gives that number
-  ("701.28. 转化" is Transform, 701.27 in 2026).
+  ("701.28. 转化" is Transform, 701.27 in 2026). Split in two by `judge_split` like the judge
+  set; `--verbose` prints the development half's misses alone (the last version's).
 - `project` (bench/crosslang_queries.tsv): the project's own Spanish and French queries.
 
 Corpus: the 2026-08-07 Comprehensive Rules, the 25 MTGJSON sets of corpus-data/sets, the two
@@ -388,6 +389,8 @@ def main() -> int:
         sets["gloss"] = [Query(q.lang, q.gloss, q.expected, q.line, "dev") for q in load_queries(EXTRA_QUERIES) if q.gloss]
     if "zh" in wanted:
         sets["zh"] = chinese_title_queries(options.data)
+        for query in sets["zh"]:
+            query.split = judge_split(query)  # tuned on the dev half only, as the judge set
     if "project" in wanted:
         sets["project"] = load_queries()
     texts = [q.text for queries in sets.values() for q in queries]
@@ -425,6 +428,8 @@ def main() -> int:
             for i, query in enumerate(queries):
                 if query.split == "test" or (name == "gloss" and "extra" in sets):
                     continue  # the test half is only scored; a gloss's rank is printed beside its query
+                if name == "zh" and ranks[versions[-1]][name][i] is not None:
+                    continue  # hundreds of titles: the development half's misses alone
                 cells = "  ".join(f"{ranks[v][name][i] or '-'!s:>3}" for v in versions)
                 glossed = f"  (gloss {query.gloss!r}: {_gloss_rank(sets, ranks[versions[-1]], name, i) or '-'})" if name == "extra" and "gloss" in sets else ""
                 print(f"{name:7} {query.lang} {cells}  {query.text}{glossed}")
