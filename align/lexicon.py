@@ -396,11 +396,72 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
         entries.append(Entry(lang, surface, _surface(surfaces, "en", e), round(score * linked / (linked + 1), 3), linked,
                              "+".join(sorted(sources[(f, e)]))))
         entries.extend(_split_surfaces(lang, f, e, by_surface[f], surfaces, e_count, sources, min_count))
+    entries = _whole_words(lang, entries, f_count, e_count, together, surfaces)
     # A word linked too rarely to be chosen ("letal" ↔ "lethal" once) still gets its cognate;
     # one linked often enough to count was judged by its links.
     learned = set(chosen) | {f for (f, _), linked in links.items() if linked >= min_count}
     entries.extend(_cognate_entries(lang, units, learned, surfaces))
     return entries
+
+
+BOUND_SHARE = 0.9  # of a character's segments, how many must print it inside one word
+
+
+def _whole_words(lang: str, entries: list[Entry], f_count: Counter, e_count: Counter, together: Counter,
+                 surfaces) -> list[Entry]:
+    """`entries` with each CJK character learned alone replaced by the word of two characters
+    that holds it in nearly all of its segments (BOUND_SHARE) and goes with its English phrase
+    at least as well (Dice over the segments): "库" ↔ library becomes "牌库" ↔ library (832 of
+    the 835 card texts printing 库 print 牌库), "卸" ↔ unattach "卸装".
+
+    Chinese and Japanese write no spaces, so every character is a word to the learner, and a
+    word of two characters was learned by one half: competitive linking gives 牌 to its strong
+    pair "card" first, 库 alone took "library", and the query "牌库" was translated "card
+    library", which the section Library does not say. Query translation takes the longest phrase the lexicon has, so the
+    whole word now translates as one. The word must not cut a word that holds one of its
+    characters nearly always (BOUND_SHARE of the character's segments: 控 is printed in 操控,
+    control, so "控下" is no word) and is of one script (`_script`); a word with a pair of
+    its own keeps it, and so does the character. The pair keeps the character's score and
+    count."""
+    bound: dict[str, tuple[int, str]] = {}  # a character → the word nearly always holding it
+    for key, count in f_count.items():
+        parts = key.split(" ")
+        if len(parts) == 2 and all(phrases.is_cjk(part[:1]) for part in parts):
+            for part in dict.fromkeys(parts):
+                if count >= BOUND_SHARE * f_count[part] and (part not in bound or (count, key) > bound[part]):
+                    bound[part] = (count, key)
+    have = {phrases.phrase_key(entry.phrase, lang) for entry in entries}
+    singles = {phrases.phrase_key(entry.phrase, lang) for entry in entries
+               if len(entry.phrase) == 1 and phrases.is_cjk(entry.phrase) and "cognate" not in entry.sources}
+    words: dict[str, list[str]] = defaultdict(list)  # a character → the words of two holding it
+    for key in f_count:
+        parts = key.split(" ")
+        if len(parts) == 2 and (parts[0] in singles or parts[1] in singles) and key not in have \
+                and _script(parts[0]) == _script(parts[1]) in ("han", "hangul") \
+                and all(bound.get(part, (0, key))[1] == key for part in parts):
+            for part in dict.fromkeys(parts):
+                if f_count[key] >= BOUND_SHARE * f_count[part]:
+                    words[part].append(key)
+    out = []
+    for entry in entries:
+        key = phrases.phrase_key(entry.phrase, lang)
+        if key in words:
+            english = phrases.phrase_key(entry.english, "en")
+            alone = 2 * together[(key, english)] / (f_count[key] + e_count[english])
+            dice, word = max((2 * together[(word, english)] / (f_count[word] + e_count[english]), word) for word in words[key])
+            if dice >= alone and dice > 0:
+                entry = Entry(lang, _surface(surfaces, lang, word), entry.english, entry.score, entry.count, entry.sources)
+        out.append(entry)
+    return out
+
+
+def _script(char: str) -> str:
+    """"han" (Chinese characters, Japanese kanji), "hangul", "kana" or "" for one character. A
+    kana beside a kanji is a particle or the start of a katakana word ("昼に", at day; "毎タ" of
+    毎ターン, each turn), never one word with it."""
+    if not char or not phrases.is_cjk(char[0]):
+        return ""
+    return "kana" if char[0] <= "\u30ff" else "hangul" if "\uac00" <= char[0] <= "\ud7af" else "han"
 
 
 def _split_surfaces(lang, key, english, targets_by_surface, surfaces, e_count, sources, min_count) -> list[Entry]:

@@ -3,6 +3,8 @@ fresh, free of English rules and card text, growing from what the user ingests."
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from conftest import CORPUS_DATA, REPO, corpus_file
 
@@ -162,3 +164,38 @@ def test_a_learned_pair_that_gives_part_of_a_printed_name_is_left_out():
     assert lexicon._keyword_items("Jump-start") == ["jump-start"]
     assert lexicon._keyword_items("Equip—Pay 3 life") == ["equip"]
     assert lexicon._keyword_items("First strike, menace") == ["first strike", "menace"]
+
+
+def test_a_cjk_character_printed_only_inside_one_word_is_learned_as_that_word():
+    """Card texts print 库 almost only in 牌库 (library: 832 of 835 segments, the counts here) and
+    牌 everywhere (card): competitive linking gives 牌 to "card" first and learned 库 alone as
+    library, so "牌库" was searched as "card library". The word that holds the character in
+    nearly all its segments, and goes with its English as well, takes the pair."""
+    f_count = Counter({"库": 835, "牌": 3456, "牌 库": 832, "库 顶": 523, "的 牌": 900})
+    e_count = Counter({"librari": 765, "card": 3300})
+    together = Counter({("库", "librari"): 763, ("牌 库", "librari"): 763, ("库 顶", "librari"): 480})
+    surfaces = {("zh", "牌 库"): Counter({"牌库": 832})}
+    learned = [lexicon.Entry("zh", "库", "library", 0.712, 572, "cards"), lexicon.Entry("zh", "牌", "card", 0.925, 2938, "cards")]
+    assert [(e.phrase, e.english, e.count) for e in lexicon._whole_words("zh", learned, f_count, e_count, together, surfaces)] \
+        == [("牌库", "library", 572), ("牌", "card", 2938)]
+    together[("牌 库", "librari")] = 400  # the word goes with library less than the character: kept alone
+    assert lexicon._whole_words("zh", learned, f_count, e_count, together, surfaces) == learned
+
+
+def test_a_cjk_word_is_not_grown_across_a_word_that_holds_its_neighbour():
+    """The two characters must make a word: 控 is printed inside 操控 (control), so 下 beside it
+    ("操控下", under the control) is not grown into "控下"."""
+    f_count = Counter({"下": 10, "控": 20, "操 控": 20, "控 下": 10})
+    e_count = Counter({"under": 10})
+    together = Counter({("下", "under"): 10, ("控 下", "under"): 10})
+    surfaces = {("zh", "控 下"): Counter({"控下": 10})}
+    entry = lexicon.Entry("zh", "下", "under", 0.9, 10, "cards")
+    assert lexicon._whole_words("zh", [entry], f_count, e_count, together, surfaces) == [entry]
+    f_count["操 控"], f_count["控"] = 2, 30  # 控 free: 控下 holds every 下 and is a word here
+    assert [e.phrase for e in lexicon._whole_words("zh", [entry], f_count, e_count, together, surfaces)] == ["控下"]
+
+
+def test_the_committed_lexicon_translates_library_as_one_chinese_word():
+    committed = corpus_lexicon.committed()
+    assert best(committed, "zh", "牌库").english == "library"
+    assert best(committed, "zh", "库") is None
