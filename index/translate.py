@@ -29,8 +29,10 @@ translated by longest match on phrase keys (`phrases.word_key`: folded and stemm
 near-equal translations become (a OR b). A word the lexicon does not have is kept when the
 target language has it too (names, numbers, "indestructible"), else dropped: the translation
 is then incomplete, and searched only when no record holds every word (a looser question is
-for partial matches). Between two languages other than English the query goes through
-English.
+for partial matches). Chinese and Japanese words have no spaces: a run is matched character
+by character, the longest phrase first, and a word the lexicon holds only inside a phrase one
+character longer (card text prints 开始 only in 开始时) finds that phrase (`_cjk_completion`).
+Between two languages other than English the query goes through English.
 """
 
 from __future__ import annotations
@@ -355,6 +357,12 @@ class Translator:
                     break
             else:
                 word = tokens[position][0]
+                whole = _cjk_completion(keys, position, table)
+                if whole is not None:
+                    pieces.append(_alternatives(table[whole[0]], "", target))
+                    used += whole[1]
+                    position += whole[1]
+                    continue
                 shorter = next((key for key in _trimmed(keys[position])[1:]
                                 if _forms_of(table.get(key), known[position:position + 1], source)), None)
                 if shorter is None and not little and _infinitive(word, source):
@@ -540,6 +548,24 @@ def _compound_parts(word: str, lang: str, table) -> tuple[str, str] | None:
             tail = next((key for key in _trimmed(phrases.word_key(rest[len(join):], lang)) if key in table), None)
             if tail is not None:
                 return head, tail
+    return None
+
+
+def _cjk_completion(keys: list[str], position: int, table) -> tuple[str, int] | None:
+    """(key, characters it covers) of the lexicon's phrase that is the CJK characters at
+    `position` and one more: card text prints some words only inside a longer phrase, and the
+    lexicon learned the phrase ("开始时", at the beginning: 开始 is never printed without
+    时), so a query "开始游戏" (starting the game) found no pair for 开始. Two characters at
+    least, the longest first; the best scoring phrase of those."""
+    for length in range(min(len(keys) - position, phrases.MAX_WORDS - 1), 1, -1):
+        start = keys[position:position + length]
+        if not all(phrases.is_cjk(key[:1]) for key in start):
+            continue
+        prefix = " ".join(start) + " "
+        found = [(entries[0][1], key) for key, entries in table.starting_with(prefix)
+                 if key.count(" ") == length and entries]
+        if found:
+            return max(found)[1], length
     return None
 
 
