@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from itertools import chain, permutations
 
-from mtgrules.align import phrases
+from mtgrules.align import phrases, verb_forms
 from mtgrules.index import cognates, query_text
 from mtgrules.index.reading import KEYS_SUFFIX, TERMS_LINE, Lexicon, Vocabulary
 from mtgrules.little_words import is_little
@@ -365,6 +365,13 @@ class Translator:
                     continue
                 shorter = next((key for key in _trimmed(keys[position])[1:]
                                 if _forms_of(table.get(key), known[position:position + 1], source)), None)
+                printed = _printed_forms(spellings[position], source, table) \
+                    if shorter is None and not little and _infinitive(word, source) else None
+                if printed is not None:
+                    pieces.append(_alternatives(printed, spellings[position], target))
+                    used += 1
+                    position += 1
+                    continue
                 if shorter is None and not little and _infinitive(word, source):
                     shorter = _near_key(keys[position], table)
                     if shorter is not None and not _infinitive_of(spellings[position], table[shorter]):
@@ -611,6 +618,26 @@ def _infinitive_of(spelling: str, found: list) -> bool:
         return True
     shared = next((i for i, (a, b) in enumerate(zip(spelling, other)) if a != b), min(len(spelling), len(other)))
     return len(spelling) - shared <= 2
+
+
+def _printed_forms(spelling: str, lang: str, table: Lexicon) -> list | None:
+    """The lexicon's translations of the forms card text prints of the verb whose infinitive
+    is `spelling` (folded; `align.verb_forms`): "battre" has no pair, "bat" (fights) has. Each
+    form is looked up by its key, in the order the forms are listed, and a pair counts only
+    when learned from one of the forms or from a spelling that is the same word as the form
+    (`_same_word`: "mettez" for "met"); the first form with such a pair gives them all."""
+    printed = verb_forms.forms(spelling, lang)
+    if not printed:
+        return None
+    endings = _INFLECTIONS.get(lang, frozenset({""}))
+    spelt = set(printed)
+    for form in printed:
+        found = table.get(phrases.word_key(form, lang))
+        kept = [entry for entry in found or () if len(entry) > 2 and " " not in entry[2]
+                and (entry[2] in spelt or _same_word([form], [entry[2]], endings))]
+        if kept:
+            return kept
+    return None
 
 
 def _near_key(key: str, table: Lexicon) -> str | None:
