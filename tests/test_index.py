@@ -628,8 +628,8 @@ def test_a_translation_leaves_out_question_forms_and_function_words_and_prefers_
     # A word that only ends as infinitives do is not read as one: "primer" (first) is not "prisa" (haste).
     assert "haste" not in english("el jugador que empieza no roba en su primer turno")[0].split()
     assert english("détruire un permanent") == ["destroy permanent"]
-    # An infinitive whose stem changes reaches the forms card text prints: "battre" / "se bat" (fights).
-    assert "fights" in english("se battre avec une autre créature")[0].split()
+    # An infinitive whose stem changes reaches the forms card text prints: "résoudre" / "se résout" (resolves).
+    assert "resolves" in english("résoudre un sort")[0].split()
     # The noun of a verb's action is a form of it: "dégagement" is the untapping of "dégagez".
     assert english("étape de dégagement") == ['"untap step"']
     # An inverted French verb is translated: the rules say state-based actions are checked.
