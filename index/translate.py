@@ -780,4 +780,7 @@ def _tidy(pieces: list[str]) -> str:
 
 
 def _shown_source(items: list[_Item]) -> str:
-    return " ".join(item.text for item in items if item.kind in ("plain", "phrase") or _is_fuzzy(item))
+    """The query as the translation line shows it: as typed, its fields aside (`card:`, `lang:`
+    filter, they are not translated). Numbers, hyphenated words and inverted verbs are shown:
+    "planeswalker avec 0 marqueur", "que se passe-t-il si" (not "que se si")."""
+    return " ".join(item.text for item in items if item.kind != "field").replace("( ", "(").replace(" )", ")")

@@ -124,6 +124,13 @@ def test_a_spanish_query_finds_english_rules_in_one_ranking_and_says_how(run):
     assert all(hit["translation"] is not None for hit in hits if hit["lang"] == "en")
 
 
+def test_the_translation_line_shows_the_query_as_typed(run):
+    # Numbers and the words of a question are part of what was typed, though not translated.
+    lines = output_of(run, "planeswalker avec 0 marqueur de loyauté").splitlines()
+    translated = [line for line in lines if line.startswith("translated [en]: ")]
+    assert translated and translated[0].startswith("translated [en]: planeswalker avec 0 marqueur de loyauté → "), lines[:3]
+
+
 @pytest.mark.parametrize("query", ["el monarca", "le monarque", "maná híbrido"])
 def test_a_word_no_card_prints_reaches_its_english_cognate(run, query):
     # No card of the corpus prints "monarca" or "monarque" where its English says "monarch":
