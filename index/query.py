@@ -983,11 +983,16 @@ class Index:
 
     def _common_word(self, word: str, stem: str | None = None, share: float = COMMON_TITLE_SHARE) -> bool:
         """Whether an English word (or its `stem`) is in the texts of more than `share` of the records."""
-        self._vocabulary()
-        entries = self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0  # ids run from 1: no count
+        entries = self._entry_count()
         row = self.db.execute("SELECT doc FROM temp.search_vocabulary WHERE col = 'body' AND term = ?",
                               (stem or word_key(word, "en"),)).fetchone()
         return (row or (0,))[0] > share * entries
+
+    def _entry_count(self) -> int:
+        """How many entries the search tables hold (ids run from 1: the largest, not a count), with
+        the vocabulary table the word counts are read from made ready."""
+        self._vocabulary()
+        return self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0
 
     def _interactions(self, titled: dict[str, str], view: str | None) -> list[str]:
         """The subrules of the keywords `titled` (number → title) that say how they work together
@@ -1001,8 +1006,7 @@ class Index:
         for number, parent, body in self.db.execute(f"SELECT number, parent, body FROM records WHERE kind = 'rule' AND lang = 'en'"
                                                     f" AND edition = ? AND parent IN ({marks})", (view, *titled)):
             subrules[parent].append((number, set(analysis.terms(json.loads(body).get("text") or "", "en")) - own[parent]))
-        self._vocabulary()
-        entries = (self.db.execute("SELECT MAX(id) FROM search_entries").fetchone()[0] or 0) + 1
+        entries = self._entry_count() + 1
         stems = {stem for rules in subrules.values() for _number, held in rules for stem in held}
         counts = dict(self.db.execute(f"SELECT term, doc FROM temp.search_vocabulary WHERE col = 'body' AND term IN"
                                       f" ({', '.join('?' * len(stems))})", tuple(stems))) if stems else {}
