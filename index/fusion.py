@@ -129,8 +129,14 @@ class Heirs(Generic[Key]):
 
 def order(lists: Sequence[Ranked[Key]], k: int = K, boost: Mapping[Key, float] | None = None,
           heirs: Mapping[Key, Heirs[Key]] | None = None) -> list[Key]:
-    """The keys of every list, fused: first those some asked-for list found, by the fused score
-    of the asked-for lists alone (a language not asked for does not reorder them: an English
+    """The keys of every list, fused, best first (`ranking` without the scores)."""
+    return [key for key, _score in ranking(lists, k, boost, heirs)]
+
+
+def ranking(lists: Sequence[Ranked[Key]], k: int = K, boost: Mapping[Key, float] | None = None,
+            heirs: Mapping[Key, Heirs[Key]] | None = None) -> list[tuple[Key, float]]:
+    """The keys of every list, fused, each with the score it is ranked by: first those some
+    asked-for list found, by the fused score of the asked-for lists alone (a language not asked for does not reorder them: an English
     query's Spanish translation finds the corpus's few Spanish records, whose English twins it
     would otherwise push up), then those only lists of languages not asked for found, by theirs;
     times `boost` (keys a query names outright, such as a card's rulings); with `heirs`, a
@@ -158,4 +164,4 @@ def order(lists: Sequence[Ranked[Key]], k: int = K, boost: Mapping[Key, float] |
                     first_seen[heir] = min(first_seen.get(heir, first_seen[key]), first_seen[key])
                     if key in asked:
                         asked.add(heir)
-    return sorted(scores, key=lambda key: (key not in asked, -scores[key], first_seen[key]))
+    return [(key, scores[key]) for key in sorted(scores, key=lambda key: (key not in asked, -scores[key], first_seen[key]))]

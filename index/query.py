@@ -1099,7 +1099,8 @@ class Index:
         if not cards_asked and not first:  # a card named: its rulings first (`first`), the others as they rank
             boost |= {key: RULING_WEIGHT for key in shown if key.startswith("[\"ruling\"")}
         boost |= first
-        keys = fusion.order(lists, boost=boost)
+        scored = fusion.ranking(lists, boost=boost)
+        keys = [key for key, _score in scored]
         # The English rules that define what the words searched for name (`definitions`) a
         # little higher, among the first of the page (their stored texts are read already).
         searched = [stems for run in words_runs if (stems := run.matched.stems.get("en"))]
@@ -1109,14 +1110,18 @@ class Index:
             for key in defining:
                 boost[key] = boost.get(key, 1.0) * DEFINES_BOOST
             if defining:
-                keys = fusion.order(lists, boost=boost)
+                scored = fusion.ranking(lists, boost=boost)
+                keys = [key for key, _score in scored]
         # The rules headings and glossary entries stand for (`_heirs`), unless the query asks for
         # other kinds (`--kind`, `kind:`) or names numbers outright (`number:701.50` is that rule, not 701.50a).
         heirs = self._heirs(keys[:limit], shown, view) if follow and (not kinds or "rule" in kinds) else {}
         if heirs:
-            keys = fusion.order(lists, boost=boost, heirs=heirs)
+            scored = fusion.ranking(lists, boost=boost, heirs=heirs)
+            keys = [key for key, _score in scored]
         searched_words = _Matched.union(words_runs)
         page = [shown[key].with_snippet(searched_words) for key in keys[:limit]]
+        for result, (_key, score) in zip(page, scored):  # the score the page is ordered by, not one search's bm25
+            result.score = round(score, 6)
         for key, result in zip(keys, page):  # shown in another language: its English text beside
             if result.lang != "en" and "en" in result.other_langs:
                 twin = english.get(key) or self._english_twin(shown[key], words_runs, view)

@@ -56,6 +56,16 @@ def test_json_is_one_object_per_line_with_stable_fields():
         assert "\x02" not in hit["snippet"]
 
 
+def test_json_score_is_what_the_page_is_ordered_by():
+    """A script sorting `--json` rows by score gets the page's order: a rule a glossary entry or a
+    translation brings has the score it ranks by, not one search's bm25 (which was 0.0 for it)."""
+    for query in ("energía", "contadores de energía", "criaturas", "marqueur"):
+        hits = [json.loads(line) for line in run(query, "--json", "--limit", "8").output.splitlines()]
+        scores = [hit["score"] for hit in hits if not hit["partial"]]
+        assert scores and all(score > 0 for score in scores), query
+        assert scores == sorted(scores, reverse=True), query
+
+
 def test_lang_and_kind_options_filter():
     langs = {json.loads(line)["lang"] for line in run("energy OR energía", "--lang", "es", "--json").output.splitlines()}
     assert langs == {"es"}
