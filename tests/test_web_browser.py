@@ -148,6 +148,30 @@ def test_clicking_a_rule_reference_opens_that_rule(browser):
     assert found(browser, "h1")[0].text.startswith("702.158")
 
 
+def test_a_short_page_says_where_the_partial_matches_begin(browser):
+    """Two records hold every word of "energy planeswalker" (two cards); the page goes on with
+    records holding one of them, and says so just before the first of those, where the API marks
+    the first partial hit. A query no record holds whole says so above its list, with no line."""
+    import json
+    import urllib.parse
+
+    query = "energy planeswalker"
+    with urllib.request.urlopen(browser.base + "/api/search?q=" + urllib.parse.quote(query), timeout=30) as answer:
+        partial = [hit["partial"] for hit in json.load(answer)["hits"]]
+    first = partial.index(True)
+    assert first > 0 and not any(partial[:first])
+    visit(browser, "/search?q=" + urllib.parse.quote(query))
+    items = wait_for(lambda: found(browser, "#results ol.hits > li"))
+    tiers = [n for n, item in enumerate(items) if "tier" in item.get_attribute("class").split()]
+    line = next(n for n in tiers if "not every one" in items[n].text)
+    assert sum(1 for item in items[:line] if "hit" in item.get_attribute("class").split()) == first
+    assert not found(browser, "#results p.note")
+    visit(browser, "/search?q=" + urllib.parse.quote("lethal damage energy"))
+    wait_for(lambda: found(browser, "#results ol.hits > li"))
+    assert "No record holds every word" in found(browser, "#results p.note")[0].text
+    assert not [item for item in found(browser, "#results li.tier") if "not every one" in item.text]
+
+
 def test_a_rule_shows_spanish_and_english_side_by_side_and_stacked_on_a_phone(browser):
     visit(browser, f"/rule/704.5g?lang=es,en&edition={EDITION}")
     spanish, english = found(browser, ".col")
