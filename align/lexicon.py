@@ -51,9 +51,9 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from mtgrules.align import phrases
+from mtgrules.align.phrases import cognate_form
 from mtgrules.records import Record
 from mtgrules.text import fold
 
@@ -113,7 +113,6 @@ def _parallel_pieces(translated: str, english: str) -> list[tuple[str, str]]:
     return pieces
 
 
-_DOUBLED = re.compile(r"(.)\1")
 _PAREN = re.compile(r"[(（]([^()（）]*)[)）]")
 
 
@@ -556,16 +555,6 @@ def _drop_fragments(chosen: dict[str, tuple[str, float, int]], f_count: Counter)
             if any(long != short and padded in f" {long} " and f_count[long] >= f_count[short] for long in keys):
                 kept.pop(short, None)
     return kept
-
-
-@lru_cache(maxsize=50000)
-def cognate_form(word: str) -> str:
-    """A word spelt so that English and Romance cognates meet: "lethal" and "letal" both give
-    "letal", "physical" and "físico" give "fisical"/"fisico"."""
-    word = fold(word)
-    for english, romance in (("ph", "f"), ("th", "t"), ("y", "i"), ("ck", "c"), ("k", "c"), ("qu", "c")):
-        word = word.replace(english, romance)
-    return _DOUBLED.sub(r"\1", word)
 
 
 def cognate_similarity(a: str, b: str) -> float:

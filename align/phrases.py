@@ -50,6 +50,21 @@ def is_cjk(char: str) -> bool:
         or 0xAC00 <= code <= 0xD7AF
 
 
+_DOUBLED = re.compile(r"(.)\1")
+
+
+@lru_cache(maxsize=50000)
+def cognate_form(word: str) -> str:
+    """A word spelt so that English and Romance cognates meet: "lethal" and "letal" both give
+    "letal", "physical" and "físico" give "fisical"/"fisico". Here, not in `align.lexicon`
+    (the learner's, which names it too), since a query's cognates (`index.cognates`) need it
+    and importing the learner cost a cold French or Spanish search 5-6 ms."""
+    word = fold(word)
+    for english, romance in (("ph", "f"), ("th", "t"), ("y", "i"), ("ck", "c"), ("k", "c"), ("qu", "c")):
+        word = word.replace(english, romance)
+    return _DOUBLED.sub(r"\1", word)
+
+
 @lru_cache(maxsize=100000)
 def word_key(word: str, lang: str) -> str:
     """The key of one word: folded, then stemmed in its language when a stemmer exists."""

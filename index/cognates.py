@@ -10,7 +10,7 @@ corpus (`search_words`) spelt as its cognate:
 - a few regular suffixes are put in English ("-dad" → "-ty", "-ción" → "-tion", "-eux" → "-ous",
   "-ia" → "-y"), else the word's inflection is taken off ("monarca" → "monarc", "hybrides" →
   "hybrid");
-- both spellings are compared as the learner compares cognates (`align.lexicon.cognate_form`:
+- both spellings are compared as the learner compares cognates (`align.phrases.cognate_form`:
   y/i, ph/f, th/t, k/c, qu/c, doubled letters), and an English word is the cognate when it
   begins with the whole of that stem and adds at most MAX_ADDED letters ("monarc" + "h").
   The whole stem, not most of it: "partida" (a game) is no "partial", "vigilar" (surveil) no
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from mtgrules.align.phrases import cognate_form
 from mtgrules.text import fold
 
 MIN_LETTERS = 5
@@ -67,8 +68,6 @@ def stem(word: str, lang: str) -> tuple[str, bool]:
 def cognate(word: str, lang: str, english_words) -> str | None:
     """The English word of the corpus that is `word`'s cognate, or None. `english_words(prefix)`
     gives the English words that begin with `prefix` (two letters)."""
-    from mtgrules.align.lexicon import cognate_form  # deferred: only a word no pair translates gets here
-
     if lang not in _ENDINGS or len(word) < MIN_LETTERS or not word.isalpha():
         return None
     spelt, suffixed = stem(word, lang)
