@@ -48,6 +48,17 @@ def shared_cards(cards: list[str], shown: int = 2) -> str:
         cards=", ".join(cards[:shown]), count=len(cards) - shown)
 
 
+def translation_line(lang: str, translation: str, untranslated: list[str]) -> str:
+    """The line saying which translation found the hits below it, and which of the query's
+    words it found no translation for and left out: "translated [en]: soixante cartes minimum
+    → card minimum (not translated: soixante)"."""
+    line = _("translated [{lang}]: {translation}").format(lang=lang, translation=safe(translation))
+    if untranslated:
+        line += " (" + ngettext("not translated: {words}", "not translated: {words}", len(untranslated)).format(
+            words=safe(", ".join(untranslated))) + ")"
+    return line
+
+
 def json_row(hit, partial: bool) -> dict:
     """A hit as `search --json` prints it (and the web API gives it): its fields, the snippet
     (and the English twin's, for a hit shown in another language) marked with **, and whether
@@ -141,8 +152,9 @@ def show(
                             "Only {count} records hold every word of {query!r}; from {first} on, records holding most of them:",
                             topped[0] - 1).format(count=topped[0] - 1, query=text, first=topped[0]), fg="yellow"))
     if not as_json:  # one ranking across languages: the translations that found hits, said once, first
-        for lang, translation in dict.fromkeys((hit.lang, hit.translation) for hit in results.hits if hit.translation):
-            echo(style(_("translated [{lang}]: {translation}").format(lang=lang, translation=safe(translation)), fg="cyan"))
+        for lang, translation, left_out in dict.fromkeys((hit.lang, hit.translation, tuple(hit.untranslated))
+                                                         for hit in results.hits if hit.translation):
+            echo(style(translation_line(lang, translation, list(left_out)), fg="cyan"))
     for rank, hit in enumerate(results.hits, start=1):
         if as_json:
             echo_json(json_row(hit, results.partial))

@@ -23,6 +23,7 @@ MIN_LETTERS are left alone: short words are where false friends are ("sala", "on
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from mtgrules.align.phrases import cognate_form
 from mtgrules.text import fold
@@ -44,6 +45,27 @@ _SUFFIXES = {
            ("eux", "ous"), ("iques", "ic"), ("ique", "ic"), ("isme", "ism"), ("iste", "ist"), ("aire", "ary"),
            ("ives", "ive"), ("ive", "ive"), ("ifs", "ive"), ("if", "ive")),
 }
+# Participles, folded, longest first per language, and the English ending of theirs: a verb's
+# participle says what a rule says with an English participle ("mazo construido", a
+# constructed deck; "capacités définissant", abilities defining). The verb's stem is the
+# participle without its ending, and English may add a letter or two to it before its own
+# ending ("constru|ido", "constru|ct|ed"; "activ|ado", "activ|at|ed").
+_PARTICIPLES = {
+    "es": (("idos", "ed"), ("idas", "ed"), ("ados", "ed"), ("adas", "ed"), ("ido", "ed"), ("ida", "ed"), ("ado", "ed"),
+           ("ada", "ed"), ("iendo", "ing"), ("ando", "ing")),
+    "pt": (("idos", "ed"), ("idas", "ed"), ("ados", "ed"), ("adas", "ed"), ("ido", "ed"), ("ida", "ed"), ("ado", "ed"),
+           ("ada", "ed"), ("endo", "ing"), ("indo", "ing"), ("ando", "ing")),
+    "it": (("ati", "ed"), ("ate", "ed"), ("ato", "ed"), ("ata", "ed"), ("iti", "ed"), ("ite", "ed"), ("ito", "ed"),
+           ("ita", "ed"), ("uti", "ed"), ("uto", "ed"), ("uta", "ed"), ("ando", "ing"), ("endo", "ing")),
+    "fr": (("issantes", "ing"), ("issants", "ing"), ("issante", "ing"), ("issant", "ing"), ("antes", "ing"), ("ants", "ing"),
+           ("ante", "ing"), ("ant", "ing"), ("ées", "ed"), ("ée", "ed"), ("és", "ed"), ("é", "ed"), ("ites", "ed"),
+           ("its", "ed"), ("ite", "ed"), ("it", "ed")),
+}
+# How many letters English may add to the stem before each ending: -ed comes after a letter or
+# two more ("constru|ct|ed"), -ing straight after the stem ("défin|issant", "defin|ing"; one
+# more was "perfor|ant", piercing, and "perfor|m|ing"). One less: the stem's "e" is the
+# ending's ("exil|é", "exile|d").
+_ADDED = {"ed": MAX_ADDED, "ing": 0}
 # The inflection a word ends with, taken off when no suffix above matched.
 _ENDINGS = {
     "es": re.compile(r"(?:os|as|es|o|a|e|s)$"),
@@ -67,9 +89,13 @@ def stem(word: str, lang: str) -> tuple[str, bool]:
 
 def cognate(word: str, lang: str, english_words) -> str | None:
     """The English word of the corpus that is `word`'s cognate, or None. `english_words(prefix)`
-    gives the English words that begin with `prefix` (two letters)."""
+    gives the English words that begin with `prefix` (two letters). A participle is first
+    looked for as an English participle (`participle`)."""
     if lang not in _ENDINGS or len(word) < MIN_LETTERS or not word.isalpha():
         return None
+    found = participle(word, lang, english_words)
+    if found is not None:
+        return found
     spelt, suffixed = stem(word, lang)
     if not spelt:
         return None
@@ -86,6 +112,37 @@ def cognate(word: str, lang: str, english_words) -> str | None:
             if near and english != fold(word).lower() and (best is None or (len(english), english) < (len(best), best)):
                 best = english
     return best
+
+
+def participle(word: str, lang: str, english_words) -> str | None:
+    """The English participle of the corpus that is the participle `word`'s (`_PARTICIPLES`):
+    it begins with the verb's stem (MIN_LETTERS letters at least, as `cognate_form` spells
+    it: a shorter stem is where false friends are, "mille" and "milled"), adds at most
+    MAX_ADDED letters and ends as an English participle does ("construido" → "constructed",
+    "définissant" → "defining"); the shortest, else None. Each ending of the word is tried,
+    the longest first, until one finds an English participle."""
+    lowered = unicodedata.normalize("NFC", word.lower())
+    for romance, english_ending in _PARTICIPLES.get(lang, ()):
+        # French writes the participle's ending with its accent ("exilée"; "double", "mobile" are
+        # no participles); Spanish, Italian and Portuguese endings are read without accents.
+        if not (lowered if lang == "fr" else fold(lowered)).endswith(romance):
+            continue
+        spelt = fold(lowered[: -len(romance)])
+        form = cognate_form(spelt)
+        if len(form) < MIN_LETTERS:
+            continue  # "mill|e" (thousand) is no "milled", "pend|ant" (during) no "pending"
+        best: str | None = None
+        for prefix in _english_prefixes(spelt):
+            for english in english_words(prefix):
+                theirs = cognate_form(english)
+                if not (theirs.startswith(form) and theirs.endswith(english_ending)):
+                    continue
+                added = len(theirs) - len(form) - len(english_ending)
+                if -1 <= added <= _ADDED[english_ending] and (best is None or (len(english), english) < (len(best), best)):
+                    best = english
+        if best is not None:
+            return best
+    return None
 
 
 def _english_prefixes(stem: str) -> list[str]:

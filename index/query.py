@@ -541,6 +541,8 @@ class Hit:
         self.cards = cards if cards is not None else []  # the card's, or a ruling's on several cards every one (`card` the first)
         self.english = english  # shown in another language: its English twin's snippet (None: English, or no twin)
         self.partial = False  # it holds some of the query's words, not every one (`Results.partial`)
+        # The query's words its translation left out, found nothing for ("soixante"): said beside it.
+        self.untranslated: list[str] = []
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
@@ -652,6 +654,12 @@ class Results:
         self.suggestion = suggestion
         self.partial = partial  # no record holds every word: these hold some (a page topped up: `Hit.partial`)
         self.plan = plan
+        if plan is not None and plan.translations and self.hits:
+            # A hit a translation found says which of the query's words it left out.
+            left_out = {t.shown: t.untranslated for t in plan.translations if t.untranslated}
+            for hit in self.hits:
+                if hit.translation in left_out:
+                    hit.untranslated = list(left_out[hit.translation])
 
     def __repr__(self) -> str:
         return f"Results(hits={self.hits!r}, suggestion={self.suggestion!r}, partial={self.partial!r})"

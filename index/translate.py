@@ -60,14 +60,19 @@ ALTERNATIVE_SHARE = 0.8
 class Translation:
     """One language's translation of the query, and how to show it."""
 
-    __slots__ = ("complete", "query", "shown", "source", "target")
+    __slots__ = ("complete", "kept", "query", "shown", "source", "target", "untranslated")
 
-    def __init__(self, source: str, target: str, query: str, shown: str, complete: bool = True):
+    def __init__(self, source: str, target: str, query: str, shown: str, complete: bool = True,
+                 untranslated: list[str] | None = None, kept: list[str] | None = None):
         self.source = source  # the query's language
         self.target = target
         self.query = query  # what to search in the target language's fields
         self.shown = shown  # "daño letal → \"lethal damage\""
         self.complete = complete  # every word was translated or kept; else some were dropped
+        # The words of the query the lexicon found nothing for and that were left out, as typed
+        # ("construido" before its cognate was looked for): what the translation line names.
+        self.untranslated = untranslated if untranslated is not None else []
+        self.kept = kept if kept is not None else []  # words searched as typed (names, "indestructible")
 
     def __repr__(self) -> str:
         return f"Translation({self.source!r}, {self.target!r}, {self.query!r}, complete={self.complete})"
@@ -270,16 +275,19 @@ class Translator:
                 return None
             shown = f"{_shown_source(items)} → {pivot[1].query} (via {english[1].query})"
             complete = english[1].complete and pivot[1].complete
-            return min(english[0], pivot[0]), Translation(source, target, pivot[1].query, shown, complete)
+            return min(english[0], pivot[0]), Translation(source, target, pivot[1].query, shown, complete,
+                                                          english[1].untranslated, english[1].kept)
         out: list[str] = []
         translated = 0
         dropped = False
         run: list[str] = []
+        missing: list[str] = []
+        kept: list[str] = []
 
         def flush() -> None:
             nonlocal translated, dropped
             if run:
-                pieces, count, lost = self._translate_run(run, source, target, others=others)
+                pieces, count, lost = self._translate_run(run, source, target, others=others, missing=missing, kept=kept)
                 out.extend(pieces)
                 translated += count
                 dropped = dropped or lost
@@ -292,7 +300,7 @@ class Translator:
             flush()
             if item.kind == "phrase":
                 inner = phrases.PLAIN_WORD.findall(item.text)
-                pieces, count, lost = self._translate_run(inner, source, target, whole_phrase=True)
+                pieces, count, lost = self._translate_run(inner, source, target, whole_phrase=True, missing=missing, kept=kept)
                 translated += count
                 dropped = dropped or (lost and bool(count))
                 if count:
@@ -313,16 +321,21 @@ class Translator:
         if not translated:
             return None
         query = _tidy(out)
-        return translated, Translation(source, target, query, f"{_shown_source(items)} → {query}", not dropped)
+        return translated, Translation(source, target, query, f"{_shown_source(items)} → {query}", not dropped,
+                                       list(dict.fromkeys(missing)), list(dict.fromkeys(kept)))
 
     def _table(self, source: str, target: str) -> Lexicon:
         return self.tables(source, "to_english") if target == "en" else self.tables(target, "from_english")
 
     def _translate_run(self, words: list[str], source: str, target: str, whole_phrase: bool = False,
-                       others: tuple[str, ...] = ()) -> tuple[list[str], int, bool]:
+                       others: tuple[str, ...] = (), missing: list[str] | None = None,
+                       kept: list[str] | None = None) -> tuple[list[str], int, bool]:
         """Longest-match translation of a run of words: (pieces of the translated query, how
         many of its words lexicon phrases translated, whether a word was dropped). A single word whose key
-        is not in the lexicon is tried a letter or two shorter (`_trimmed`)."""
+        is not in the lexicon is tried a letter or two shorter (`_trimmed`). The words dropped
+        are added to `missing`, those searched as typed to `kept`, as typed."""
+        missing = [] if missing is None else missing
+        kept = [] if kept is None else kept
         table = self._table(source, target)
         tokens = [token for word in words for run in phrases.runs(word, source) for token in run]
         keys = [key for _, key in tokens]
@@ -392,14 +405,18 @@ class Translator:
                 elif parts is not None:
                     pieces.extend(_alternatives(table[part], "", target) for part in parts)
                     used += 1
+                elif _function_word(word, source):
+                    pass  # "plus" (more), "sin" (without): spelt so in English, another word there
                 elif self.has_word(target, word):
                     pieces.append(word)
+                    kept.append(word)
                 elif target == "en" and (english := cognates.cognate(word, source, self._english_words)):
                     pieces.append(english)  # "monarca", "hybride": a word no card prints, Latinate like its English
                     used += 1
                     dropped = True  # a guess: asked of the partial matches only ("historia" is lore, not history)
                 else:
                     dropped = True
+                    missing.append(word)
                 position += 1
         if target == "en":
             pieces = self._as_english_terms(pieces)
@@ -588,6 +605,21 @@ def _function_pair(word: str, found: list, source: str, target: str) -> bool:
         return True
     best = found[0][0].lower().split()
     return bool(best) and all(part in FUNCTION_WORDS.get(target, ()) for part in best)
+
+
+def _function_word(word: str, lang: str) -> bool:
+    """Whether `word` is a function word of `lang` (`parsers.language.FUNCTION_WORDS`, else its
+    little words): a word the lexicon has no pair for is searched as typed when the target
+    language spells it too, as a name or "indestructible" is; a function word spelt so in
+    English is another word there (French "plus" is more, not plus; Spanish "sin" is without),
+    and the records it found were about plus signs and sins. It says how, not what: left out
+    like a little word."""
+    from mtgrules.parsers.language import FUNCTION_WORDS
+
+    words = FUNCTION_WORDS.get(lang)
+    if words is None:
+        return is_little(word, lang)
+    return word.lower() in words or fold(word).lower() in words
 
 
 def _inflected_key(key: str, table: Lexicon) -> str | None:

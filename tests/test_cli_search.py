@@ -148,3 +148,23 @@ def test_a_code_that_is_no_language_is_one_line_and_exit_2(code):
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [result.output.strip()]
     assert f"--lang {code}: not a language code" in result.output
+
+
+def test_the_translation_line_names_the_words_it_left_out(monkeypatch):
+    # "soixante" (sixty): the lexicon has no pair for it and English no such word. The person
+    # sees it was not searched for, in their own language, and a script reads it in --json.
+    result = run("soixante cartes")
+    assert result.exit_code == 0
+    line = next(line for line in result.output.splitlines() if line.startswith("translated [en]: "))
+    assert line.startswith("translated [en]: soixante cartes → card") and line.endswith("(not translated: soixante)")
+    hits = [json.loads(line) for line in run("soixante cartes", "--json").output.splitlines()]
+    assert hits and all(hit["untranslated"] == ["soixante"] for hit in hits if hit["translation"])
+    assert any(hit["translation"] for hit in hits)
+    monkeypatch.setenv("MTGRULES_LANG", "fr")
+    assert "(non traduit : soixante)" in run("soixante cartes").output
+    monkeypatch.setenv("MTGRULES_LANG", "es")
+    assert "(sin traducir: soixante)" in run("soixante cartes").output
+    # Every word translated: nothing more is said.
+    monkeypatch.delenv("MTGRULES_LANG")
+    assert "not translated" not in run("criaturas").output
+    assert all(hit["untranslated"] == [] for hit in map(json.loads, run("criaturas", "--json").output.splitlines()))

@@ -7,7 +7,8 @@ from mtgrules.index import cognates
 
 # English words as the corpus's vocabulary holds them (folded), looked up by their first letters.
 ENGLISH = ["monarch", "monarchs", "hybrid", "partial", "party", "priority", "vigilance", "vigil", "history", "historic",
-           "physical", "decide", "destructive", "emblem", "lethal"]
+           "physical", "decide", "destructive", "emblem", "lethal", "construct", "constructed", "construction", "defining",
+           "define", "controlled", "activated", "doubled", "pending", "milled", "performing", "banded"]
 
 
 def english_words(prefix):
@@ -44,3 +45,27 @@ def test_no_cognate_for_a_false_friend_or_a_short_word(word, lang):
 def test_a_suffix_with_an_english_spelling_is_that_spelling_or_nothing():
     # Without "history", "historia" (story, lore) is not taken for "historic" (a keyword).
     assert cognates.cognate("historia", "es", lambda prefix: [w for w in ["historic"] if w.startswith(prefix)]) is None
+
+
+@pytest.mark.parametrize("word, lang, english", [
+    ("construido", "es", "constructed"),   # the stem, two letters, -ed: a constructed deck
+    ("construidos", "es", "constructed"),
+    ("construído", "pt", "constructed"),
+    ("construit", "fr", "constructed"),    # French -it participles ("construit", "produit")
+    ("contrôlé", "fr", "controlled"),      # doubled letters are one
+    ("activada", "es", "activated"),
+    ("définissant", "fr", "defining"),     # a present participle is English -ing, straight after the stem
+])
+def test_a_participle_reaches_the_english_participle(word, lang, english):
+    assert cognates.cognate(word, lang, english_words) == english
+
+
+@pytest.mark.parametrize("word, lang", [
+    ("double", "fr"),     # an adjective, not doublé: French participles are written with their accent
+    ("mille", "fr"),      # a thousand
+    ("pendant", "fr"),    # during: a stem of four letters is too short to be sure of
+    ("perforant", "fr"),  # piercing: -ing adds no letter to the stem ("perfor|m|ing")
+    ("bandido", "es"),    # a bandit, not "banded"
+])
+def test_no_participle_for_a_word_that_only_ends_as_one(word, lang):
+    assert cognates.participle(word, lang, english_words) is None

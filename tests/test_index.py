@@ -784,3 +784,27 @@ def test_a_rule_citing_another_by_its_title_is_not_about_that_title(monkeypatch)
         assert keys(index.search("priority", translate=False))[0] == ("rule", "117.3b", "en")
         assert keys(index.search("declare", translate=False)) == []
         assert keys(index.search("planeswalkers", translate=False)) == [("rule", "306.6", "en")]
+
+
+def test_a_word_left_as_typed_is_a_word_of_the_target_and_a_word_left_out_is_said(monkeypatch):
+    # A word the lexicon has no pair for is searched as typed when English spells it too (a name,
+    # "indestructible"); a function word of the query's language is another word in English
+    # (French "plus" is more, not plus: the records it found were about plus signs). A word
+    # nothing translates is left out, and the translation says so.
+    use_corpus(monkeypatch, [*sample_records(),
+                             rule("100.2a", "en", "A constructed deck has no more than four of any card."),
+                             rule("702.172b", "en", "Cards with spree have a plus sign icon.")])
+    with Index.current() as index:
+        def english(text):
+            return [t for t in index.search(text).plan.translations if t.target == "en"]
+
+        [translation] = english("pas plus de quatre cartes")
+        assert "plus" not in translation.query.split() and "plus" not in translation.untranslated
+        # A participle no card prints reaches the English participle of the rules.
+        [translation] = english("mazo construido")
+        assert "constructed" in translation.query.split() and translation.untranslated == []
+        results = index.search("soixante cartes")
+        [translation] = [t for t in results.plan.translations if t.target == "en"]
+        assert translation.untranslated == ["soixante"]
+        assert all(hit.untranslated == ["soixante"] for hit in results.hits if hit.translation == translation.shown)
+        assert results.hits and any(hit.translation == translation.shown for hit in results.hits)

@@ -335,3 +335,15 @@ def test_an_ingest_in_another_terminal_is_seen_on_the_next_request(corpus_home, 
         assert client.get("/api/card/" + quote("Aethersphere Harvester")).status_code == 200
         hits = client.get("/api/search", params={"q": "Aethersphere Harvester", "kind": "card"}).json()["hits"]
         assert hits and hits[0]["card"] == "Aethersphere Harvester"
+
+
+def test_the_search_page_names_the_words_a_translation_left_out(client):
+    # "soixante" (sixty) has no pair in the lexicon: the translation line says it was not searched.
+    params = {"q": "soixante cartes", "edition": EDITION}
+    page = client.get("/search", params=params).text
+    assert '<span class="untranslated">(not translated: soixante)</span>' in page
+    french = client.get("/search", params=params, headers={"accept-language": "fr"}).text
+    assert "(non traduit : soixante)" in french
+    hits = client.get("/api/search", params=params).json()["hits"]
+    assert any(hit["untranslated"] == ["soixante"] for hit in hits)
+    assert "untranslated" not in client.get("/search", params={"q": "daño letal", "edition": EDITION}).text
