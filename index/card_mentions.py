@@ -222,6 +222,17 @@ def _title_words(english: str) -> list[str]:
             if word not in ("AND", "OR", "NOT")]
 
 
+def singular(span: str) -> str:
+    """`span` with its last word in the singular, as glossary titles are ("loyalty abilities" →
+    "loyalty ability", "replacement effects" → "replacement effect"); "ss" and "us" are no plurals."""
+    head, _, last = span.rpartition(" ")
+    if last.endswith("ies") and len(last) > 4:
+        last = last[:-3] + "y"
+    elif last.endswith("s") and not last.endswith(("ss", "us")) and len(last) > 3:
+        last = last[:-1]
+    return f"{head} {last}" if head else last
+
+
 def title_spans(english: str) -> list[str]:
     """Every run of up to four words of an English query as `titled_rules` compares it with a
     title: what a title must be to be named."""

@@ -70,6 +70,31 @@ def query(titled: dict[str, str], english: list[str], common: Callable[[str], bo
     return " OR ".join(parts)
 
 
+def section_query(numbers: dict[str, str], english: list[str], pervasive: Callable[[str, str], bool]) -> str:
+    """The query of the rules under the sections or rules a query names through a glossary
+    entry (`numbers`: number cited → the entry's title), holding any of the query's other words,
+    ranked by them: "loyalty abilities once each turn" names Loyalty Ability ("See rule 606"),
+    and asks which rule of 606 says the rest: 606.3 ("… only if no player has previously
+    activated a loyalty ability of that permanent that turn"), though it never says "once";
+    rulings about one planeswalker each held every word and came first. Within one section a
+    word common elsewhere ("turn") says which rule is meant, so common words count here, but
+    not a word most of the section's rules hold (`pervasive(number, word)`: "damage" in 615,
+    Prevention Effects, says nothing of which). "" when nothing else is asked."""
+    parts = []
+    for number, title in numbers.items():
+        rest = [word for word in dict.fromkeys(word for text in english for word in other_words(text, title, lambda _word: False))
+                if not pervasive(number, word)]
+        if not rest:
+            continue
+        parts.append(f"(({under(number)}) AND ({' OR '.join(rest)}))")
+    return " OR ".join(parts)
+
+
+def under(number: str) -> str:
+    """The query of the rules under a section ("606": 606.1, 606.3a…) or a rule ("306.5": 306.5a…)."""
+    return f"number:{number}.*" if "." not in number else " OR ".join(f"number:{number}{letter}" for letter in _LETTERS)
+
+
 def only_titles(english: list[str], titles: list[str]) -> bool:
     """Whether each English query names nothing but keyword `titles` ("trample deathtouch")."""
     own = " ".join(titles)

@@ -84,6 +84,15 @@ GLOSSARY_WEIGHT = 0.2
 # The weight of the rules of a glossary entry that says what every word of the query names
 # (`_glossary_rules`): ranked as a keyword the query names by its title is.
 COVERED_WEIGHT = 1.0
+# The weight of the rules under a section a glossary entry the query names cites, holding the
+# query's other words (`named_rules.section_query`), beside the searches of its words.
+SECTION_WEIGHT = 1.0
+# Of that search, its first rule alone: the one rule of the section that says the rest (1, 3 and
+# 10 did alike on the development half; one cannot fill the page with a section's rules).
+SECTION_DEPTH = 1
+# A word held by more than this share of a section's rules says nothing of which is meant
+# (0.3 and 0.5 did alike on the development half).
+PERVASIVE_SHARE = 0.5
 # A keyword's title whose word is in more than this share of the records names too much.
 COMMON_TITLE_SHARE = 0.08
 # A word in more than this share of the records ("creature", "card", "ability") says nothing of
@@ -108,7 +117,8 @@ DEFINES_BOOST = 1.1
 NAMED_BOOST = 1000.0
 SUPPORT = "support"  # a run that ranks with the others but never makes a page alone (`fusion_run`)
 NUDGE = "nudge"  # a run that only adds to the records the searches of the query's words found
-AUXILIARY = (SUPPORT, NUDGE)
+SECTION = "section"  # a SUPPORT run of which only the first `SECTION_DEPTH` hits count
+AUXILIARY = (SUPPORT, NUDGE, SECTION)
 
 MAX_EDITS = query_text.MAX_EDITS
 # Fuzzy words and wildcards one query may hold, and the words each may stand for: each costs a
@@ -890,8 +900,19 @@ class Index:
             together = self._interactions(titles, view) if alone else []
             keyword_rules = named_rules.query(titles, english, self._common_word, together)
             named.append(fusion_run(["en"], keyword_rules, by_translation, TITLED_WEIGHT, wanted, ["rule"], first=SUPPORT))
-        glossed, covered = (self._glossary_rules(english, view) if translate and typed and ":" not in text
-                            and "NOT" not in text else ([], []))
+        glossed, covered, cited = (self._glossary_rules(english, view) if translate and typed and ":" not in text
+                                   and "NOT" not in text else ([], [], {}))
+        if cited:  # which rule of the sections an entry cites says the rest ("habilidades de lealtad una vez por turno": 606.3)
+            from mtgrules.index import named_rules  # deferred: only a query naming a glossary entry reads it
+
+            # Titles of several words only: "Draw", "Object", "Copy" stand for sections whose rules
+            # say much else, and ranking those by the query's other words put them before the rule
+            # the words found ("un objet qui change de zone": 400.7, not a rule of 109).
+            entries = {number: title for number, title in cited.items() if " " in title}
+            if section_rules := named_rules.section_query(entries, english, lambda number, word:
+                                                           self._pervasive(named_rules.under(number), word, view)):
+                named.append(fusion_run(["en"], section_rules, by_translation, SECTION_WEIGHT, wanted, ["rule"],
+                                        first=SECTION))
         if covered:  # an entry saying what every word names ("zona de mando": Command, "A zone …", rule 408)
             named.append(fusion_run(["en"], " OR ".join(f"number:{n}" for n in covered), by_translation, COVERED_WEIGHT, wanted,
                                     ["rule", "section"], first=SUPPORT))
@@ -944,7 +965,7 @@ class Index:
             self._titles[view] = self._cards.titles(view)
         return self._named_titles(english, self._titles[view])
 
-    def _glossary_rules(self, english: list[str], view: str | None) -> tuple[list[str], list[str]]:
+    def _glossary_rules(self, english: list[str], view: str | None) -> tuple[list[str], list[str], dict[str, str]]:
         """The rules the glossary entries the query names by their titles stand for (their
         "See rule …", `references.pointed`): "creature token" names the entry Token, which
         stands for section 111 (whose opening rule 111.1 says what a token is, without the
@@ -956,15 +977,20 @@ class Index:
         word anywhere in the definition was too loose: "player draw turn" is not Draw.) So does
         an entry of one sense named beside words of a quarter of the records (`GENERIC_SHARE`):
         "creature token" is Token's 111.1, not the predefined tokens' rules (but "draw a card"
-        does not say which of Draw's two senses, rule 121 or the game's result, 104.4)."""
+        does not say which of Draw's two senses, rule 121 or the game's result, 104.4). Third:
+        each rule or section the entries cite, with the entry's title (`named_rules.section_query`)."""
         spans = list(dict.fromkeys(span for text in english for span in card_mentions.title_spans(text)))
-        entries = self._cards.glossary(view, spans)
-        named = self._named_titles(english, {title: [title] for title in entries})
+        # A title of several words named in the plural ("loyalty abilities": Loyalty Ability).
+        plurals = {singular: span for span in spans if " " in span and (singular := card_mentions.singular(span)) != span}
+        entries = self._cards.glossary(view, spans + [singular for singular in plurals if singular not in spans])
+        titles = {title: [title] for title in entries} | {plurals[title]: [title] for title in entries if title in plurals}
+        named = list(dict.fromkeys(self._named_titles(english, titles)))
         if not named:
-            return [], []
+            return [], [], {}
         asked = [set(analysis.terms(text, "en")) - _little_stems() for text in english]
         glossed: dict[str, None] = {}
         covered: dict[str, None] = {}
+        cited: dict[str, str] = {}
         for title in named:
             own = set(analysis.terms(title, "en"))
             for body in entries[title]:
@@ -972,8 +998,11 @@ class Index:
                 one_sense = not body.lstrip().startswith("1.")
                 whole = any(stems - own and (stems - own <= genus or (one_sense and all(
                     self._common_word("", stem, GENERIC_SHARE) for stem in stems - own))) for stems in asked)
-                (covered if whole else glossed).update(dict.fromkeys(references.pointed({"kind": "glossary", "body": body})))
-        return [number for number in glossed if number not in covered], list(covered)
+                pointed = references.pointed({"kind": "glossary", "body": body})
+                (covered if whole else glossed).update(dict.fromkeys(pointed))
+                if one_sense:  # "Draw" is rule 121 or the game's result (104.4): which, the query may not say
+                    cited.update((number, title) for number in pointed if number not in cited)
+        return [number for number in glossed if number not in covered], list(covered), cited
 
     def _named_titles(self, english: list[str], titles: dict[str, list[str]]) -> list[str]:
         """What `titles` (title, `card_mentions.normalized` → values) gives for the titles the
@@ -988,6 +1017,20 @@ class Index:
         common = {value for title, values in titles.items() if wanted & set(values) and " " not in title
                   and self._common_word(title) for value in values}
         return [value for value in found if value not in common]
+
+    def _pervasive(self, rules: str, word: str, view: str | None) -> bool:
+        """Whether more than `PERVASIVE_SHARE` of the English rules `rules` (a query of numbers,
+        `named_rules.under`) hold `word`."""
+        counts = []
+        for text in (f"({rules})", f"({rules}) AND {word}"):
+            try:
+                expression = self.expression(text, ["en"], ["rule"], view, False)[0]
+            except QueryError:
+                return False
+            if expression is None:
+                return False
+            counts.append(self.db.execute("SELECT count(*) FROM search WHERE search MATCH ?", (expression,)).fetchone()[0])
+        return counts[0] > 0 and counts[1] > PERVASIVE_SHARE * counts[0]
 
     def _common_word(self, word: str, stem: str | None = None, share: float = COMMON_TITLE_SHARE) -> bool:
         """Whether an English word (or its `stem`) is in the texts of more than `share` of the records."""
@@ -1059,6 +1102,8 @@ class Index:
                     continue
             found = self._run(text, langs, run_kinds or kinds, max(limit, FUSION_DEPTH), any_word and not named,
                               translation, view)
+            if named == SECTION:
+                found = found[:SECTION_DEPTH]
             if found and named not in AUXILIARY:
                 found_any = True
             if isinstance(named, str) and named not in AUXILIARY:  # `card:"Solitude"` finds Tempered in Solitude too: that card only

@@ -87,3 +87,13 @@ def test_title_spans_are_the_runs_of_up_to_four_words_a_title_is_compared_with()
     assert {"ten", "poison counter", "ten poison counter two headed", "two headed"} <= set(spans)
     assert "ten counter" not in spans and len(spans) == len(set(spans))
     assert card_mentions.title_spans("NOT AND") == []
+
+
+def test_a_title_named_in_the_plural_is_read_in_the_singular():
+    assert card_mentions.singular("loyalty abilities") == "loyalty ability"
+    assert card_mentions.singular("replacement effects") == "replacement effect"
+    assert card_mentions.singular("state based actions") == "state based action"
+    # "ss" and "us" end no plural; a short word is left alone.
+    assert card_mentions.singular("first class") == "first class"
+    assert card_mentions.singular("monstrous status") == "monstrous status"
+    assert card_mentions.singular("has") == "has"

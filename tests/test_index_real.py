@@ -286,3 +286,17 @@ def test_a_fuzzy_word_near_no_word_of_any_lexicon_is_not_translated(run):
     result = run("search", "qxzwvk~1", "--json")
     assert result.exit_code == 1
 
+
+
+@pytest.mark.parametrize("query, number", [
+    ("habilidades de lealtad una vez por turno", "606.3"),
+    ("loyalty abilities once each turn", "606.3"),
+    ("orden de habilidades disparadas de varios jugadores", "603.3b"),
+    ("ordre des capacités déclenchées de plusieurs joueurs", "603.3b"),
+])
+def test_a_query_naming_a_glossary_term_finds_the_rule_of_its_section_that_says_the_rest(run, query, number):
+    # Loyalty Ability cites 606, Triggered Ability 603: of their rules, the one holding the
+    # query's other words comes first, before the rulings on one card that hold them all
+    # (606.3 never says "once": it says "that turn").
+    hits = lines_of(run("search", query, "--json"))
+    assert hits[0]["key"] == ["rule", number], [hit["key"] for hit in hits[:5]]

@@ -67,3 +67,23 @@ def test_keywords_named_together_put_their_interactions_in_place_of_the_headings
     text = named_rules.query({"702.19": "Trample", "702.2": "Deathtouch"}, ["trample deathtouch"], common, ["702.2c", "702.19b"])
     assert text.startswith("number:702.2c OR number:702.19b OR ((")
     assert "number:702.19 OR" not in text
+
+
+def test_section_query_asks_for_the_rules_under_a_cited_section_holding_any_other_word():
+    text = named_rules.section_query({"606": "Loyalty Ability"}, ['"loyalty abilities" "once each turn"'],
+                                     lambda number, word: False)
+    assert text == "((number:606.*) AND (once OR each OR turn))"
+
+
+def test_section_query_leaves_out_words_most_of_the_section_holds():
+    def pervasive(number, word):
+        return (number, word) == ("615", "damage")
+
+    assert named_rules.section_query({"615": "Prevention Effect"}, ['"prevention effect" damage'], pervasive) == ""
+    text = named_rules.section_query({"615": "Prevention Effect"}, ['"prevention effect" damage combat'], pervasive)
+    assert text == "((number:615.*) AND (combat))"
+
+
+def test_section_query_under_a_rule_asks_for_its_lettered_subrules():
+    text = named_rules.section_query({"306.5": "Loyalty"}, ["loyalty counters"], lambda number, word: False)
+    assert text.startswith("((number:306.5a OR number:306.5b") and text.endswith(") AND (counters))")
