@@ -17,7 +17,10 @@ corpus (`search_words`) spelt as its cognate:
   "vigilance".
 
 Of several, the shortest English word is taken (the closest to the stem). Words shorter than
-MIN_LETTERS are left alone: short words are where false friends are ("sala", "once").
+MIN_LETTERS are left alone: short words are where false friends are ("sala", "once"). And the
+English word must be one the rules use (`in_rules`): the words a guess is for are the rules'
+own, and a word only card names and rulings print is where the rest of the false friends are
+(French "temps", time, is no "temple": Temple of Mystery).
 """
 
 from __future__ import annotations
@@ -87,13 +90,14 @@ def stem(word: str, lang: str) -> tuple[str, bool]:
     return (bare if len(bare) >= MIN_LETTERS - 1 else ""), False
 
 
-def cognate(word: str, lang: str, english_words) -> str | None:
+def cognate(word: str, lang: str, english_words, in_rules=None) -> str | None:
     """The English word of the corpus that is `word`'s cognate, or None. `english_words(prefix)`
-    gives the English words that begin with `prefix` (two letters). A participle is first
+    gives the English words that begin with `prefix` (two letters); `in_rules(english)`, whether
+    the rules use an English word (None: any word of the corpus will do). A participle is first
     looked for as an English participle (`participle`)."""
     if lang not in _ENDINGS or len(word) < MIN_LETTERS or not word.isalpha():
         return None
-    found = participle(word, lang, english_words)
+    found = participle(word, lang, english_words, in_rules)
     if found is not None:
         return found
     spelt, suffixed = stem(word, lang)
@@ -109,18 +113,23 @@ def cognate(word: str, lang: str, english_words) -> str | None:
             theirs = cognate_form(english)
             added = theirs[len(form):] if theirs.startswith(form) else None
             near = added is not None and (added in endings if endings else len(added) <= MAX_ADDED)
-            if near and english != fold(word).lower() and (best is None or (len(english), english) < (len(best), best)):
+            # The same spelling only for a word with letters English does not write ("illégal":
+            # illegal); a word English spells as typed was kept as typed before a guess was made.
+            same = english == fold(word).lower() and fold(word).lower() == word.lower()
+            closer = best is None or (len(english), english) < (len(best), best)
+            if near and not same and closer and (in_rules is None or in_rules(english)):
                 best = english
     return best
 
 
-def participle(word: str, lang: str, english_words) -> str | None:
+def participle(word: str, lang: str, english_words, in_rules=None) -> str | None:
     """The English participle of the corpus that is the participle `word`'s (`_PARTICIPLES`):
     it begins with the verb's stem (MIN_LETTERS letters at least, as `cognate_form` spells
     it: a shorter stem is where false friends are, "mille" and "milled"), adds at most
     MAX_ADDED letters and ends as an English participle does ("construido" → "constructed",
-    "définissant" → "defining"); the shortest, else None. Each ending of the word is tried,
-    the longest first, until one finds an English participle."""
+    "définissant" → "defining"); the shortest the rules use (`in_rules`, as for `cognate`),
+    else None. Each ending of the word is tried, the longest first, until one finds an English
+    participle."""
     lowered = unicodedata.normalize("NFC", word.lower())
     for romance, english_ending in _PARTICIPLES.get(lang, ()):
         # French writes the participle's ending with its accent ("exilée"; "double", "mobile" are
@@ -138,7 +147,8 @@ def participle(word: str, lang: str, english_words) -> str | None:
                 if not (theirs.startswith(form) and theirs.endswith(english_ending)):
                     continue
                 added = len(theirs) - len(form) - len(english_ending)
-                if -1 <= added <= _ADDED[english_ending] and (best is None or (len(english), english) < (len(best), best)):
+                closer = best is None or (len(english), english) < (len(best), best)
+                if -1 <= added <= _ADDED[english_ending] and closer and (in_rules is None or in_rules(english)):
                     best = english
         if best is not None:
             return best

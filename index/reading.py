@@ -132,6 +132,15 @@ class Vocabulary:
                                          (prefix, prefix + "\uffff", line))
         return [word for (word,) in rows]
 
+    def in_rules(self, word: str) -> bool:
+        """Whether an English rule or glossary entry holds `word` (as indexed: its stem), as
+        opposed to card names and rulings alone ("temple": Temple of Mystery and its rulings)."""
+        stem = analysis.term(word, "en")
+        if not stem or '"' in stem:
+            return False
+        expression = f'{{title body}} : "{stem}" AND {{kind}} : ("rule" OR "glossary") AND {{lang}} : "{lang_token("en")}"'
+        return self.connection().execute("SELECT 1 FROM search WHERE search MATCH ? LIMIT 1", (expression,)).fetchone() is not None
+
     def lexicon(self, lang: str, direction: str) -> Lexicon:
         return Lexicon(self.connection, lang, direction)
 

@@ -410,7 +410,7 @@ class Translator:
                 elif self.has_word(target, word):
                     pieces.append(word)
                     kept.append(word)
-                elif target == "en" and (english := cognates.cognate(word, source, self._english_words)):
+                elif target == "en" and (english := cognates.cognate(word, source, self._english_words, self.vocabulary.in_rules)):
                     pieces.append(english)  # "monarca", "hybride": a word no card prints, Latinate like its English
                     used += 1
                     dropped = True  # a guess: asked of the partial matches only ("historia" is lore, not history)

@@ -69,3 +69,21 @@ def test_a_participle_reaches_the_english_participle(word, lang, english):
 ])
 def test_no_participle_for_a_word_that_only_ends_as_one(word, lang):
     assert cognates.participle(word, lang, english_words) is None
+
+
+def test_a_cognate_only_card_names_and_rulings_print_is_no_guess():
+    # French "temps" (time) reads as "temple" by its letters; the rules never say "temple"
+    # (Temple of Mystery and its rulings do): no guess, rather than a false friend.
+    words = ["temple", "tempest", "illegal", "illegally"]
+
+    def starting(prefix):
+        return [word for word in words if word.startswith(prefix)]
+
+    in_rules = {"illegal", "tempest"}.__contains__
+    assert cognates.cognate("temps", "fr", starting) == "temple"
+    assert cognates.cognate("temps", "fr", starting, in_rules) is None
+
+
+def test_an_accented_word_english_spells_without_its_accent_is_its_own_cognate():
+    words = ["illegal", "illegally"]
+    assert cognates.cognate("illégal", "fr", lambda prefix: [w for w in words if w.startswith(prefix)]) == "illegal"
