@@ -20,6 +20,7 @@ SCHEMA_VERSION = 1
 EMBEDDED_RECORDS = "seeds.jsonl"
 EMBEDDED_MANIFEST = "seeds-manifest.json"
 COMMITTED_LEXICON = "lexicon.tsv"  # the bilingual lexicon shipped with mtgrules (`align.corpus_lexicon`)
+FALSE_FRIENDS = "false_friends.tsv"  # words spelt as English ones, meaning something else (`align.false_friends`)
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

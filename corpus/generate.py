@@ -18,6 +18,10 @@ sentence. The set files it learned from are listed with their digests in `corpus
 them learns nothing again (`mtgrules.align.learned`). A set file the parser refuses is left
 out, and said.
 
+The same card texts give `corpus/false_friends.tsv` (`mtgrules.align.false_friends`): the
+words a language prints as English spells them, meaning something else ("plus", "non"), which
+query translation never searches as English words.
+
 `tests/test_corpus.py` and `tests/test_lexicon.py` fail when the committed files differ from what
 this produces.
 """
@@ -58,7 +62,15 @@ def generate(data: Path) -> tuple[str, str]:
 def lexicon(data: Path, on_refused=None) -> tuple[str, str]:
     """The text of lexicon.tsv and of lexicon-sources.tsv. `on_refused` is told of each set
     file the parser refuses (its ParseError)."""
-    from mtgrules.align import core_terms, corpus_lexicon, documents, lexicon, linking
+    pairs, sources, _ = learned(data, on_refused)
+    return pairs, sources
+
+
+def learned(data: Path, on_refused=None) -> tuple[str, str, str]:
+    """The text of lexicon.tsv, of lexicon-sources.tsv and of false_friends.tsv (the words a
+    language prints as English spells them, meaning something else: `align.false_friends`),
+    learned from the same card texts."""
+    from mtgrules.align import core_terms, corpus_lexicon, documents, false_friends, lexicon, linking
     from mtgrules.parsers import data_files
 
     data = data.resolve()
@@ -84,7 +96,8 @@ def lexicon(data: Path, on_refused=None) -> tuple[str, str]:
     keywords = [entry for entry in lexicon.keyword_line_entries(cards) if entry.lang in LEXICON_LANGUAGES]
     named = [entry for entry in listed + keywords if entry.sources in ("keywords", "keyword-lines")]
     known = lexicon.Lexicon(lexicon.without_partial(lexicon.learn(segments), named) + listed + keywords)
-    return known.merged(terms + core_terms.parts(terms, known)).to_tsv(), sources
+    friends = false_friends.to_tsv(false_friends.learn(segments))
+    return known.merged(terms + core_terms.parts(terms, known)).to_tsv(), sources, friends
 
 
 def _documents(data: Path, relative: tuple[str, ...]):
@@ -124,10 +137,14 @@ def _parse_seeds(context, known=None):
 )
 def main(data: Path) -> None:
     # The lexicon first: the seeds are aligned with it.
-    pairs, sources = lexicon(data, on_refused=lambda error: click.echo(f"left out: {error}", err=True))
+    from mtgrules.align import false_friends
+
+    pairs, sources, friends = learned(data, on_refused=lambda error: click.echo(f"left out: {error}", err=True))
     (REPO / "corpus" / "lexicon.tsv").write_text(pairs, encoding="utf-8")
     (REPO / "corpus" / "lexicon-sources.tsv").write_text(sources, encoding="utf-8")
+    (REPO / "corpus" / false_friends.TABLE).write_text(friends, encoding="utf-8")
     click.echo(f"corpus/lexicon.tsv: {pairs.count(chr(10)) - 1} phrase pairs")
+    click.echo(f"corpus/{false_friends.TABLE}: {friends.count(chr(10)) - 1} words")
     records, manifest = generate(data)
     (REPO / "corpus" / "seeds.jsonl").write_text(records, encoding="utf-8")
     (REPO / "corpus" / "seeds-manifest.json").write_text(manifest, encoding="utf-8")

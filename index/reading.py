@@ -38,6 +38,7 @@ EVERY_VIEW = "*"  # the view of a record in every view (any kind but `entries.ED
 VOCABULARY = "vocabulary"  # search_state: the languages of the vocabulary's lines
 KEYS_SUFFIX = "~keys"  # the vocabulary's line of a language's word keys ("es~keys")
 TERMS_LINE = "en~terms"  # English terms of several words, by their keys ("lethal_damag")
+FALSE_FRIENDS_SUFFIX = "~other"  # a language's words English spells, meaning something else ("fr~other": plus)
 
 
 class Reporter(Protocol):
@@ -104,7 +105,7 @@ def version() -> str:
 def committed_lexicon_digest() -> str:
     from mtgrules import corpus_schema
 
-    return corpus_schema.packaged_digest(corpus_schema.COMMITTED_LEXICON)[:16]
+    return corpus_schema.packaged_digest(corpus_schema.COMMITTED_LEXICON, corpus_schema.FALSE_FRIENDS)[:16]
 
 
 class Vocabulary:

@@ -57,6 +57,7 @@ from mtgrules.index.entries import EDITION_KINDS
 from mtgrules.index.reading import (
     COLUMNS,
     EVERY_VIEW,
+    FALSE_FRIENDS_SUFFIX,
     KEYS_SUFFIX,
     SILENT,
     TERMS_LINE,
@@ -242,6 +243,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
         ("view", json.dumps(views.default)), (VOCABULARY, json.dumps(sorted(vocabulary))),
     ]
     _add_words(db, vocabulary, terms | english_terms([], lexicon))
+    _add_false_friends(db)
     db.executemany("INSERT INTO search_state (key, value) VALUES (?, ?)", values)
     db.executemany("INSERT INTO search_lexicon (lang, direction, key, found) VALUES (?, ?, ?, ?)",
                    ((lang, direction, key, json.dumps(found, ensure_ascii=False))
@@ -535,6 +537,15 @@ def _add_words(db: sqlite3.Connection, vocabulary: dict[str, set[str]], terms: s
     rows += [(word_key(word, lang), lang + KEYS_SUFFIX) for lang, words in vocabulary.items() for word in words]
     rows += [(term, TERMS_LINE) for term in terms]
     db.executemany("INSERT OR IGNORE INTO search_words (word, line) VALUES (?, ?)", rows)
+
+
+def _add_false_friends(db: sqlite3.Connection) -> None:
+    """The committed false friends (`align.false_friends`: French "plus", Italian "non"), each
+    on its language's line "~other" of `search_words`."""
+    from mtgrules.align import false_friends
+
+    db.executemany("INSERT OR IGNORE INTO search_words (word, line) VALUES (?, ?)",
+                   [(word, lang + FALSE_FRIENDS_SUFFIX) for lang, words in false_friends.committed().items() for word in words])
 
 
 # How sure a lexicon pair must be for its English phrase to be a term: a pair learned three

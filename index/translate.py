@@ -42,7 +42,7 @@ from itertools import chain, permutations
 
 from mtgrules.align import phrases, verb_forms
 from mtgrules.index import cognates, query_text
-from mtgrules.index.reading import KEYS_SUFFIX, TERMS_LINE, Lexicon, Vocabulary
+from mtgrules.index.reading import FALSE_FRIENDS_SUFFIX, KEYS_SUFFIX, TERMS_LINE, Lexicon, Vocabulary
 from mtgrules.little_words import is_little
 from mtgrules.text import fold
 
@@ -349,7 +349,12 @@ class Translator:
         used = 0
         dropped = False
         position = 0
+        # Where an article began a noun phrase between two pieces: "bloquer une créature" is a
+        # verb and its object, never the term "blocked creature" (`_as_english_terms`).
+        breaks: set[int] = set()
         while position < len(tokens):
+            if tokens[position][0] in _ARTICLES.get(source, ()) and pieces:
+                breaks.add(len(pieces))
             # A little word ("de", "qué", "quand") is translated only inside a longer phrase.
             little = is_little(tokens[position][0], source)
             for end in range(min(len(tokens), position + phrases.MAX_WORDS + 1), position + little, -1):
@@ -405,8 +410,10 @@ class Translator:
                 elif parts is not None:
                     pieces.extend(_alternatives(table[part], "", target) for part in parts)
                     used += 1
-                elif _function_word(word, source):
-                    pass  # "plus" (more), "sin" (without): spelt so in English, another word there
+                elif _function_word(word, source) or self._in_line(source + FALSE_FRIENDS_SUFFIX, fold(word)):
+                    # "plus" (more), "non" (not), "dies" (this): spelt so in English, another word there
+                    missing.append(word)
+                    dropped = dropped or not _function_word(word, source)
                 elif self.has_word(target, word):
                     pieces.append(word)
                     kept.append(word)
@@ -419,7 +426,7 @@ class Translator:
                     missing.append(word)
                 position += 1
         if target == "en":
-            pieces = self._as_english_terms(pieces)
+            pieces = self._as_english_terms(pieces, breaks)
         if whole_phrase and len(pieces) > 1:
             return ["(" + " ".join(pieces) + ")"], used, dropped
         return pieces, used, dropped
@@ -467,18 +474,19 @@ class Translator:
         pieces = [_alternatives(table[other], fold(fuzzy.group("word"))) for other in closest]
         return pieces[0] if len(pieces) == 1 else "(" + " OR ".join(pieces) + ")"
 
-    def _as_english_terms(self, pieces: list[str]) -> list[str]:
+    def _as_english_terms(self, pieces: list[str], breaks: set[int] | frozenset[int] = frozenset()) -> list[str]:
         """Neighbouring pieces that make a known English term in some order become that term,
         as a phrase: "daño letal" gives "damage" and "lethal", and "lethal damage" is a term
         of the glossary. Romance languages put the adjective after the noun; English terms
-        (glossary titles, keyword-table names, the lexicon's English phrases) say the order."""
+        (glossary titles, keyword-table names, the lexicon's English phrases) say the order.
+        A term never spans a break (the positions of pieces an article began)."""
         words: list[list[str]] = [[] if piece.startswith("(") else piece.strip('"').split() for piece in pieces]
         out: list[str] = []
         position = 0
         while position < len(pieces):
             for size in (3, 2):
                 window = words[position : position + size]
-                if len(window) < size or not all(window):
+                if len(window) < size or not all(window) or any(position < cut < position + size for cut in breaks):
                     continue
                 term = next((order for order in permutations(window) if self._in_line(TERMS_LINE, _term([*chain(*order)]))), None)
                 if term is not None:
@@ -542,6 +550,15 @@ _SUFFIX_LETTERS = 3
 # Languages close enough that a word one's lexicon lacks is often the other's, spelt alike or
 # nearly ("contínuos" / "continuos"): looked up there before the word is dropped.
 _NEIGHBOURS = {"es": ("pt", "it"), "pt": ("es", "it"), "it": ("es", "pt")}
+
+# The articles of each language, as typed (lowercased): one begins a noun phrase ("bloquer |une
+# créature"). Not the forms joined with a preposition ("des", "del", "della": "règle des
+# légendes" is the legend rule).
+_ARTICLES = {"es": frozenset("el la los las un una unos unas".split()),
+             "fr": frozenset("le la les l un une".split()),
+             "it": frozenset("il lo la i gli le l un uno una".split()),
+             "pt": frozenset("o a os as um uma umas uns".split()),
+             "de": frozenset("der die das den dem ein eine einen einem einer".split())}
 
 # Languages that write a compound as one word, and the letters that may join its parts
 # ("Kampf|schaden", "Zustand|s|aktion").
@@ -708,8 +725,8 @@ _ENDINGS = {
           "ientes",
     "pt": "s es a as o os e em am ar er ir amos emos imos ais eis ado ada ados adas ido ida idos idas ando endo indo "
           "ava avam ia iam ou eu iu aram eram iram ara era ira asse esse isse ante antes ente entes inte intes",
-    "fr": "s x e es ent er ez ons ai as a ait aient ais e ee es ees ant ir is it issent issez issons i ie ies re u ue "
-          "us ues erent era eront erai iront ira ut erez irez",
+    "fr": "s x e es ent er ez ons ai as a ait aient ais e ee es ees ant ante antes ants ir is it issent issez issons i ie "
+          "ies re u ue us ues erent era eront erai iront ira ut erez irez issant issante issants issantes",
     "it": "i e a o ano ono are ere ire ato ata ati ate ito ita iti ite uto uta uti ute ando endo ava avano iva ivano "
           "eva evano isce iscono isca he hi ante anti ente enti",
 }

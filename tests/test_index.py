@@ -799,7 +799,7 @@ def test_a_word_left_as_typed_is_a_word_of_the_target_and_a_word_left_out_is_sai
             return [t for t in index.search(text).plan.translations if t.target == "en"]
 
         [translation] = english("pas plus de quatre cartes")
-        assert "plus" not in translation.query.split() and "plus" not in translation.untranslated
+        assert "plus" not in translation.query.split() and "plus" in translation.untranslated
         # A participle no card prints reaches the English participle of the rules.
         [translation] = english("mazo construido")
         assert "constructed" in translation.query.split() and translation.untranslated == []
@@ -808,3 +808,20 @@ def test_a_word_left_as_typed_is_a_word_of_the_target_and_a_word_left_out_is_sai
         assert translation.untranslated == ["soixante"]
         assert all(hit.untranslated == ["soixante"] for hit in results.hits if hit.translation == translation.shown)
         assert results.hits and any(hit.translation == translation.shown for hit in results.hits)
+
+
+def test_an_adjective_in_ant_is_translated_and_a_verb_and_its_object_are_no_term(monkeypatch):
+    use_corpus(monkeypatch, [*sample_records(),
+                             Record(kind="glossary", lang="en", source="cr:9", title="Blocked Creature",
+                                    text="A creature that has been declared as a blocker.", references=[]),
+                             rule("702.9b", "en", "A creature with flying can't be blocked except by creatures with flying or reach."),
+                             rule("702.9b", "fr", "Une créature volante ne peut être bloquée que par des créatures avec le vol.")])
+    with Index.current() as index:
+        def english(text):
+            return [t.query for t in index.search(text).plan.translations if t.target == "en"]
+
+        # "volante" (French records spell it) is a form of "vol" (flying), as "volantes" is: no word dropped.
+        assert "flying" in english("une créature volante")[0].split()
+        # "bloquer une créature" is to block a creature; "créature bloquée" is the term.
+        assert '"blocked creature"' not in english("bloquer une créature")[0]
+        assert english("créature bloquée") == ['"blocked creature"']

@@ -31,9 +31,10 @@ def best(lex: Lexicon, lang: str, phrase: str):
 
 def test_lexicon_is_not_stale():
     corpus_file("rulings/KLD.mtgjson-v5.json")
-    pairs, sources = generate.lexicon(CORPUS_DATA)
+    pairs, sources, friends = generate.learned(CORPUS_DATA)
     assert pairs == committed_text(), "corpus/lexicon.tsv is stale: run `python -m mtgrules.corpus.generate`"
     assert sources == (REPO / "corpus" / "lexicon-sources.tsv").read_text(encoding="utf-8"), "corpus/lexicon-sources.tsv is stale"
+    assert friends == (REPO / "corpus" / "false_friends.tsv").read_text(encoding="utf-8"), "corpus/false_friends.tsv is stale"
 
 
 @pytest.mark.parametrize(
