@@ -390,6 +390,14 @@ class Translator:
                     used += 1
                     position += 1
                     continue
+                verb = _agent_verb(spellings[position], source) if shorter is None and not little else None
+                printed = _printed_forms(verb, source, table) if verb else None
+                if printed is not None:  # "voladora" (flying), of "volar": its printed "vuela"
+                    pieces.append(_alternatives(printed, "", target))
+                    used += 1
+                    dropped = True  # a guess, as a cognate is: asked of the partial matches only
+                    position += 1
+                    continue
                 if shorter is None and not little and _infinitive(word, source):
                     shorter = _near_key(keys[position], table)
                     if shorter is not None and not _infinitive_of(spellings[position], table[shorter]):
@@ -655,6 +663,21 @@ def _inflected_key(key: str, table: Lexicon) -> str | None:
 
 def _infinitive(word: str, lang: str) -> bool:
     return fold(word).lower().endswith(_INFINITIVE_ENDINGS.get(lang, ()))
+
+
+# The endings of the adjective (or noun) of a verb's doer, per language: "vola|dora" (flying) is
+# of "vola|r" (fly), "bloquea|dora" of "bloquea|r"; what follows the verb's stem vowel.
+_AGENT_ENDINGS = {"es": ("dores", "doras", "dora", "dor"), "pt": ("dores", "doras", "dora", "dor")}
+
+
+def _agent_verb(spelling: str, lang: str) -> str | None:
+    """The infinitive of the verb `spelling` (folded) names the doer of, when it ends as such
+    an adjective does after the verb's vowel ("voladora": volar), else None."""
+    for ending in _AGENT_ENDINGS.get(lang, ()):
+        stem = spelling[: -len(ending)]
+        if spelling.endswith(ending) and len(stem) >= 3 and stem[-1] in "aei":
+            return stem + "r"
+    return None
 
 
 def _infinitive_of(spelling: str, found: list) -> bool:

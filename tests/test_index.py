@@ -822,6 +822,8 @@ def test_an_adjective_in_ant_is_translated_and_a_verb_and_its_object_are_no_term
 
         # "volante" (French records spell it) is a form of "vol" (flying), as "volantes" is: no word dropped.
         assert "flying" in english("une créature volante")[0].split()
+        # "voladora" (flying) is the adjective of "volar", whose printed "vuela" is flying.
+        assert "flying" in english("criatura voladora")[0].split()
         # "bloquer une créature" is to block a creature; "créature bloquée" is the term.
         assert '"blocked creature"' not in english("bloquer une créature")[0]
         assert english("créature bloquée") == ['"blocked creature"']
