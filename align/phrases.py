@@ -50,7 +50,7 @@ def is_cjk(char: str) -> bool:
         or 0xAC00 <= code <= 0xD7AF
 
 
-_DOUBLED = re.compile(r"(.)\1")
+_DOUBLED = r"(.)\1"  # compiled by `re` when first used (most cold searches never do)
 
 
 @lru_cache(maxsize=50000)
@@ -62,7 +62,7 @@ def cognate_form(word: str) -> str:
     word = fold(word)
     for english, romance in (("ph", "f"), ("th", "t"), ("y", "i"), ("ck", "c"), ("k", "c"), ("qu", "c")):
         word = word.replace(english, romance)
-    return _DOUBLED.sub(r"\1", word)
+    return re.sub(_DOUBLED, r"\1", word)
 
 
 @lru_cache(maxsize=100000)

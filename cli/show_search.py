@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import sys
 
+from mtgrules.cli.main import start_up
 from mtgrules.cli.options import reject_unknown_codes
 from mtgrules.cli.output import ansi, echo, echo_json, echo_wrapped, style, use_colour, wrap
 from mtgrules.cli.terminal import safe
@@ -127,7 +128,9 @@ def show(
             sys.exit(show_rules(catalog, [number], langs, as_json))
 
     from mtgrules.cli.progress import TerminalReporter
-    from mtgrules.index.query import Index
+
+    with start_up():
+        from mtgrules.index.query import Index
 
     with Index.current(TerminalReporter()) as index:
         reject_unknown_codes(langs, index.langs, N_("records"))

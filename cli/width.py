@@ -13,12 +13,15 @@ only when it must be.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # The snippet marks (mtgrules.index.snippets) and the word-difference marks (cli/editions).
 MARK_STARTS = "\x02\ue000\ue002"
 MARK_ENDS = "\x03\ue001\ue003"
 MARKS = MARK_STARTS + MARK_ENDS
+# A paragraph of narrow characters alone, cut into runs of spaces, marks and the rest, for `_units`.
+_NARROW_PIECES = r"[^ \x02\x03\ue000-\ue003]+| +|[\x02\x03\ue000-\ue003]"
 
 
 def char_width(char: str, marks: int = 0) -> int:
@@ -31,7 +34,7 @@ def char_width(char: str, marks: int = 0) -> int:
 
 def display_width(text: str, marks: int = 0) -> int:
     """The columns `text` takes (one line); each mark counts `marks`."""
-    if text.isascii() and not any(char in MARKS for char in text):
+    if text.isascii() and "\x02" not in text and "\x03" not in text:  # the other marks are not ASCII
         return len(text)
     return sum(char_width(char, marks) for char in text)
 
@@ -40,10 +43,12 @@ def _units(paragraph: str) -> list[str]:
     """The paragraph cut where a line may break: a run of spaces is a unit of its own; a run of
     narrow characters is one unit, a wide character one unit by itself; a marked span (from a
     start mark to its end) is one unit whatever it holds."""
+    widths = {char: char_width(char) for char in set(paragraph)}  # each character's once, not at each of its uses
+    if 2 not in widths.values():
+        return _narrow_units(paragraph)
     units: list[str] = []
     current = ""
     depth = 0
-    widths = {char: char_width(char) for char in set(paragraph)}  # each character's once, not at each of its uses
     for char in paragraph:
         if char in MARK_STARTS:
             if not depth and current and not current.strip(" "):
@@ -74,6 +79,35 @@ def _units(paragraph: str) -> list[str]:
                 units.append(current)
                 current = ""
             current += char
+    if current:
+        units.append(current)
+    return units
+
+
+def _narrow_units(paragraph: str) -> list[str]:
+    """`_units` of a paragraph without wide characters, read a run at a time (spaces, a mark,
+    the characters between) rather than a character at a time: the same units, for a fifth of
+    the time a search's page took to lay out."""
+    units: list[str] = []
+    current = ""
+    depth = 0
+    for piece in re.findall(_NARROW_PIECES, paragraph):
+        first = piece[0]
+        if first in MARK_STARTS:
+            if not depth and current and not current.strip(" "):
+                units.append(current)  # the spaces before a marked span are a break
+                current = ""
+            depth += 1
+        elif first in MARK_ENDS:
+            depth = max(0, depth - 1)
+        elif not depth and first == " ":
+            if current.strip(" "):
+                units.append(current)
+                current = ""
+        elif not depth and current and not current.strip(" "):
+            units.append(current)
+            current = ""
+        current += piece
     if current:
         units.append(current)
     return units

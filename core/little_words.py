@@ -53,6 +53,36 @@ QUESTION_WORDS: dict[str, frozenset[str]] = {
     }.items()
 }
 
+# The function words of English, Spanish and French: frequent, short, almost never shared
+# between the three. The page parsers tell a Spanish page from a French one by them
+# (`mtgrules.parsers.language`), and query translation counts them twice (`index.translate`).
+FUNCTION_WORDS: dict[str, set[str]] = {
+    "en": set(
+        """
+        the a an of to and or is are was be been it its this that these those with for from by as at
+        on in if may can can't won't don't isn't aren't not no any each all some you your they their
+        them he she have has had do does would will should because perhaps which who what when
+        whenever than then there such only also even other another into onto
+        """.split()
+    ),
+    "es": set(
+        """
+        el la los las un una unos unas de del al y o u es son fue ser está están se su sus que en
+        con por para como si no ningún ninguna cada todo todos toda todas puede pueden este esta
+        estos estas ese esa eso lo le les muy más también cuando mientras sin sobre entre hasta
+        hacia desde
+        """.split()
+    ),
+    "fr": set(
+        """
+        le la les un une des de du au aux et ou est sont été être se sa son ses que qui en avec par
+        pour comme si ne pas aucun aucune chaque tout tous toute toutes peut peuvent ce cet cette
+        ces il elle ils elles lui leur leurs vous votre vos plus aussi quand lorsque sans sur entre
+        jusqu vers depuis
+        """.split()
+    ),
+}
+
 _NONE: frozenset[str] = frozenset()
 
 

@@ -38,11 +38,15 @@ VERSION = 2
 fold = lru_cache(maxsize=200_000)(_fold)
 
 
+# Texts up to this long have their CJK runs found character by character (`_cjk_bounds`).
+SHORT_CJK_TEXT = 300
+
+
 @cache
 def _cjk_runs() -> re.Pattern:
-    """Runs of CJK characters (the ranges of `align.phrases.is_cjk`): compiled when a text first
-    has a character that may be one (the class takes some 10 ms to compile, which a search in
-    Latin letters never pays)."""
+    """Runs of CJK characters (the ranges of `align.phrases.is_cjk`): compiled when a long text
+    first has one (the class takes 1-10 ms to compile, which a search in Latin letters never
+    pays, nor one that meets only short CJK texts: `_cjk_bounds`)."""
     return re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
 
 
@@ -50,15 +54,36 @@ def _has_cjk(lowered: str) -> bool:
     return bool(lowered) and max(lowered) >= "\u3040" and any(is_cjk(char) for char in lowered if char >= "\u3040")
 
 
+def _cjk_bounds(lowered: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of CJK characters, as `_cjk_runs` finds them. A short text
+    (`SHORT_CJK_TEXT`: a card's printed name, which a search's card snippets read in every
+    language) is read character by character, which costs it less than compiling the class;
+    a long one (ingest reads whole texts) by the class."""
+    if len(lowered) > SHORT_CJK_TEXT:
+        return [run.span() for run in _cjk_runs().finditer(lowered)]
+    bounds: list[tuple[int, int]] = []
+    start = -1
+    for position, char in enumerate(lowered):
+        if is_cjk(char):
+            if start < 0:
+                start = position
+        elif start >= 0:
+            bounds.append((start, position))
+            start = -1
+    if start >= 0:
+        bounds.append((start, len(lowered)))
+    return bounds
+
+
 def _split(lowered: str) -> Iterator[tuple[bool, str, int]]:
     """(is a CJK run, piece, start) of the words of a lowercased text: runs of CJK characters
     apart, the words between them as `TOKEN` reads them."""
     cursor = 0
-    for run in (_cjk_runs().finditer(lowered) if _has_cjk(lowered) else ()):
-        for match in TOKEN.finditer(lowered, cursor, run.start()):
+    for start, end in (_cjk_bounds(lowered) if _has_cjk(lowered) else ()):
+        for match in TOKEN.finditer(lowered, cursor, start):
             yield False, match.group(), match.start()
-        yield True, run.group(), run.start()
-        cursor = run.end()
+        yield True, lowered[start:end], start
+        cursor = end
     for match in TOKEN.finditer(lowered, cursor):
         yield False, match.group(), match.start()
 

@@ -69,12 +69,14 @@ _PARTICIPLES = {
 # more was "perfor|ant", piercing, and "perfor|m|ing"). One less: the stem's "e" is the
 # ending's ("exil|é", "exile|d").
 _ADDED = {"ed": MAX_ADDED, "ing": 0}
-# The inflection a word ends with, taken off when no suffix above matched.
+# The inflection a word ends with, taken off when no suffix above matched. Patterns, compiled
+# by `re` (and kept in its cache) when a word is first stemmed so: most cold searches stem none,
+# and compiling the three at import cost each 0.3 ms.
 _ENDINGS = {
-    "es": re.compile(r"(?:os|as|es|o|a|e|s)$"),
-    "pt": re.compile(r"(?:os|as|es|o|a|e|s)$"),
-    "it": re.compile(r"(?:i|e|o|a)$"),
-    "fr": re.compile(r"(?:es|e|s)$"),
+    "es": r"(?:os|as|es|o|a|e|s)$",
+    "pt": r"(?:os|as|es|o|a|e|s)$",
+    "it": r"(?:i|e|o|a)$",
+    "fr": r"(?:es|e|s)$",
 }
 
 
@@ -86,7 +88,7 @@ def stem(word: str, lang: str) -> tuple[str, bool]:
         if folded.endswith(romance) and len(folded) - len(romance) >= 3:
             return folded[: -len(romance)] + english, True
     ending = _ENDINGS.get(lang)
-    bare = ending.sub("", folded) if ending is not None else ""
+    bare = re.sub(ending, "", folded) if ending is not None else ""
     return (bare if len(bare) >= MIN_LETTERS - 1 else ""), False
 
 

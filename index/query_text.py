@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from mtgrules.little_words import is_little
+from mtgrules.little_words import FUNCTION_WORDS, is_little
 
 _QUESTION = str.maketrans("¿¡!", "   ")
 # A fuzzy word (`word~`, `word~2`, `word~2/3`: edits, then letters that must match at the
@@ -98,8 +98,6 @@ def inverted_verb(word: str, lang: str) -> str | None:
         return None
     if len(pieces) > 2 and pieces[1:-1] != ["t"]:
         return None  # "vas-y-tu" and other runs are no inversion this reads
-    from mtgrules.parsers.language import FUNCTION_WORDS  # deferred: only an inversion asks
-
     verb = word.replace("’", "'").split("-")[0]
     if "'" in verb or is_little(verb, lang) or verb.lower() in FUNCTION_WORDS.get(lang, ()):
         return ""  # "qu'arrive-t-il" (an elided question word before the verb), "ai-je", "peut-on"

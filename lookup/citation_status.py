@@ -37,9 +37,9 @@ from mtgrules.align.identities import Traced
 from mtgrules.align.lexicon import cognate_form
 from mtgrules.align.phrases import STOPWORDS
 from mtgrules.align.trace import content, differs_only_in_numbers, word_diff
+from mtgrules.little_words import FUNCTION_WORDS
 from mtgrules.lookup.editions import short_title
 from mtgrules.lookup.rule_mentions import Mention
-from mtgrules.parsers.language import FUNCTION_WORDS
 from mtgrules.records import Record
 from mtgrules.text import fold
 

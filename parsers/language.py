@@ -10,32 +10,9 @@ from __future__ import annotations
 
 import re
 
-FUNCTION_WORDS = {
-    "en": set(
-        """
-        the a an of to and or is are was be been it its this that these those with for from by as at
-        on in if may can can't won't don't isn't aren't not no any each all some you your they their
-        them he she have has had do does would will should because perhaps which who what when
-        whenever than then there such only also even other another into onto
-        """.split()
-    ),
-    "es": set(
-        """
-        el la los las un una unos unas de del al y o u es son fue ser está están se su sus que en
-        con por para como si no ningún ninguna cada todo todos toda todas puede pueden este esta
-        estos estas ese esa eso lo le les muy más también cuando mientras sin sobre entre hasta
-        hacia desde
-        """.split()
-    ),
-    "fr": set(
-        """
-        le la les un une des de du au aux et ou est sont été être se sa son ses que qui en avec par
-        pour comme si ne pas aucun aucune chaque tout tous toute toutes peut peuvent ce cet cette
-        ces il elle ils elles lui leur leurs vous votre vos plus aussi quand lorsque sans sur entre
-        jusqu vers depuis
-        """.split()
-    ),
-}
+# The function words live with the other little words (query translation weighs them too, and
+# importing this package for them cost every search 1 ms).
+from mtgrules.little_words import FUNCTION_WORDS
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 
@@ -89,7 +66,7 @@ def untranslated_fragments(text: str, lang: str) -> list[str]:
 # Scripts that name their language by themselves (first and last character), tried in this
 # order: kana is Japanese even beside Han characters; Han alone is Chinese. Ranges compared,
 # not regular expressions: compiling the Han and Hangul classes cost every search 2 ms (query
-# translation imports this module for `FUNCTION_WORDS`).
+# translation once imported this module for `FUNCTION_WORDS`).
 _SCRIPTS = (
     ("ja", "\u3040", "\u30ff"),
     ("ko", "\uac00", "\ud7af"),
