@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import sys
 
-from mtgrules.cli.main import start_up
+from mtgrules.cli.main import collector_off
 from mtgrules.cli.options import reject_unknown_codes
 from mtgrules.cli.output import ansi, echo, echo_json, echo_wrapped, style, use_colour, wrap
 from mtgrules.cli.terminal import safe
@@ -129,10 +129,10 @@ def show(
 
     from mtgrules.cli.progress import TerminalReporter
 
-    with start_up():
+    with collector_off(freeze=True):  # the index's modules: for the life of the process
         from mtgrules.index.query import Index
 
-    with Index.current(TerminalReporter()) as index:
+    with collector_off(), Index.current(TerminalReporter()) as index:
         reject_unknown_codes(langs, index.langs, N_("records"))
         if langs and not set(langs) & set(index.langs):
             results = None

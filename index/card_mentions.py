@@ -48,6 +48,10 @@ def words(text: str) -> list[str]:
 
 
 def normalized(text: str) -> str:
+    """The words of `text` folded, lowercased, one space between. ASCII text folds to its
+    lowercase (a search normalizes every keyword's title: one lowercasing, not one a word)."""
+    if text.isascii():
+        return " ".join(_WORD.findall(text.lower()))
     return " ".join(fold(word).lower() for word in words(text))
 
 
@@ -136,7 +140,7 @@ def keyword_lines(english_text: str, titles: Iterable[str]) -> list[str]:
     found: list[str] = []
     for line in english_text.lower().splitlines():
         for piece in re.split(r",\s*|;\s*", line):
-            head = re.split(r"[—{(]|\s\d|\s[xX]\b", piece, maxsplit=1)[0].strip()
+            head = re.split(r"—|[{(]|\s\d|\s[xX]\b", piece, maxsplit=1)[0].strip()  # (— apart: cheaper to compile)
             if head in wanted and head not in found:
                 found.append(head)
     return found
@@ -145,10 +149,21 @@ def keyword_lines(english_text: str, titles: Iterable[str]) -> list[str]:
 class CardLookup:
     """What the search asks the corpus database about cards named in a query: their printed
     names by first letters (the `card_names` table), a card's English text and the keyword
-    rules of an edition (the `records` table)."""
+    rules of an edition (the `records` table). One lookup serves one search: it keeps the
+    keyword rules it read (`keyword_rules` and `titles` both read them)."""
 
     def __init__(self, db):
         self.db = db  # an open sqlite3 connection to the corpus database
+        self._keywords: dict[str, list[tuple[str, str, str]]] = {}
+
+    def _keyword_titles(self, edition: str) -> list[tuple[str, str, str]]:
+        """(number, title, parent) of the English keyword actions and abilities (701, 702) of
+        `edition`, read once (a card named in a query costs a search both readings: 0.5 ms)."""
+        if edition not in self._keywords:
+            self._keywords[edition] = self.db.execute(
+                "SELECT number, title, parent FROM records WHERE kind = 'rule' AND lang = 'en' AND edition = ?"
+                " AND parent IN ('701', '702') AND title IS NOT NULL", (edition,)).fetchall()
+        return self._keywords[edition]
 
     def names_from(self, prefix: str) -> list[tuple[str, str]]:
         rows = self.db.execute("SELECT DISTINCT folded, card FROM card_names WHERE folded >= ? AND folded < ?",
@@ -166,9 +181,7 @@ class CardLookup:
         if row is None or edition is None:
             return []
         text = json.loads(row[0]).get("text") or ""
-        titles = {title.lower(): number for number, title in self.db.execute(
-            "SELECT number, title FROM records WHERE kind = 'rule' AND lang = 'en' AND edition = ? AND parent = '702'"
-            " AND title IS NOT NULL", (edition,))}
+        titles = {title.lower(): number for number, title, parent in self._keyword_titles(edition) if parent == "702"}
         return [titles[name] for name in keyword_lines(text, titles)]
 
     def glossary(self, edition: str | None, spans: list[str]) -> dict[str, list[str]]:
@@ -180,10 +193,17 @@ class CardLookup:
             return found
         import json
 
-        marks = ", ".join("?" * len(spans))
+        # A title is a span, as typed or with hyphens between its words ("face down", "face-down"),
+        # in any case: compared so (COLLATE NOCASE folds ASCII letters, as lower() does), the
+        # entries' titles are not each lowercased and rewritten (0.2 ms of a cold search).
+        variants = list(dict.fromkeys(variant for span in spans for variant in _hyphenated(span)))
+        if len(variants) <= _MOST_VARIANTS:
+            condition, values = f"title COLLATE NOCASE IN ({', '.join('?' * len(variants))})", variants
+        else:  # a very long query: its spans as they are
+            condition, values = f"replace(lower(title), '-', ' ') IN ({', '.join('?' * len(spans))})", spans
         for title, body in self.db.execute(
-                "SELECT title, body FROM records WHERE kind = 'glossary' AND lang = 'en' AND edition = ?"
-                f" AND replace(lower(title), '-', ' ') IN ({marks})", (edition, *spans)):
+                f"SELECT title, body FROM records WHERE kind = 'glossary' AND lang = 'en' AND edition = ? AND {condition}",
+                (edition, *values)):
             if title and normalized(title) in spans:
                 found.setdefault(normalized(title), []).append(json.loads(body).get("text") or "")
         return found
@@ -195,11 +215,22 @@ class CardLookup:
         found: dict[str, list[str]] = {}
         if edition is None:
             return found
-        for number, title in self.db.execute(
-                "SELECT number, title FROM records WHERE kind = 'rule' AND lang = 'en' AND edition = ?"
-                " AND parent IN ('701', '702') AND title IS NOT NULL", (edition,)):
+        for number, title, _parent in self._keyword_titles(edition):
             found.setdefault(normalized(title), []).append(number)
         return found
+
+
+# The most spellings of a query's spans `CardLookup.glossary` asks for at once (SQLite takes 32,766).
+_MOST_VARIANTS = 2000
+
+
+def _hyphenated(span: str) -> list[str]:
+    """`span` (words and single spaces) with each space kept or made a hyphen."""
+    spellings = [""]
+    for position, word in enumerate(span.split(" ")):
+        spellings = [spelling + word for spelling in spellings] if not position else \
+            [spelling + joint + word for spelling in spellings for joint in (" ", "-")]
+    return spellings
 
 
 def titled_rules(english: str, titles: dict[str, list[str]]) -> list[str]:

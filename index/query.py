@@ -47,7 +47,6 @@ import json
 import math
 import re
 import sqlite3
-from fnmatch import fnmatchcase
 from functools import cache
 
 from mtgrules.align.phrases import word_key
@@ -710,6 +709,7 @@ class Index:
             db = self.corpus.db
             found = reading.state(db)
         self._snapshot = db
+        self._lookup: card_mentions.CardLookup | None = None  # `_cards`, made again for each snapshot
         # Which corpus the tables index: a generation alone is no name for it (the seeds alone
         # in memory and the first database ingested are both at generation 1), and a search
         # that began on the seeds and renewed onto that database kept the seeds' languages.
@@ -804,6 +804,8 @@ class Index:
 
     def wildcard(self, pattern: str, column: str = "words") -> list[str]:
         """The words of `column` matching `pattern` (`*` any letters, `?` one)."""
+        from fnmatch import fnmatchcase  # only for a wildcard
+
         start = re.split(r"[*?]", pattern, maxsplit=1)[0]
         found = [(-count, term) for term, count in self.words_from(start, column) if fnmatchcase(term, pattern)]
         return [term for _count, term in sorted(found)[:MAX_EXPANSIONS]]
@@ -955,8 +957,11 @@ class Index:
 
     @property
     def _cards(self) -> card_mentions.CardLookup:
-        """The corpus's card names and keyword rules, read in this search's snapshot."""
-        return card_mentions.CardLookup(self.db)
+        """The corpus's card names and keyword rules, read in this search's snapshot (one
+        lookup a snapshot: `begin` forgets it)."""
+        if self._lookup is None:
+            self._lookup = card_mentions.CardLookup(self.db)
+        return self._lookup
 
     def _titled_rules(self, english: list[str], view: str | None) -> list[str]:
         """The keyword rules whose titles the query typed in English or its English

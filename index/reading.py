@@ -116,6 +116,7 @@ class Vocabulary:
     def __init__(self, connection: Callable[[], sqlite3.Connection]):
         self.connection = connection  # the snapshot's connection, as it is when read
         self._lines: dict[str, set[str]] = {}
+        self._starting: dict[tuple[str, str], list[str]] = {}
 
     def lines_of(self, word: str) -> set[str]:
         if word not in self._lines:
@@ -128,10 +129,14 @@ class Vocabulary:
 
     def words_starting(self, prefix: str, line: str) -> list[str]:
         """The words of the vocabulary's line `line` that begin with `prefix` (a range of the
-        table's key: a word's cognates are looked for among a few hundred)."""
-        rows = self.connection().execute("SELECT word FROM search_words WHERE word >= ? AND word < ? AND line = ?",
-                                         (prefix, prefix + "\uffff", line))
-        return [word for (word,) in rows]
+        table's key: a word's cognates are looked for among a few hundred), read once for the
+        tables as they are, as `lines_of` reads a word's lines (a query's translations into
+        several languages look for the same word's cognates again)."""
+        if (prefix, line) not in self._starting:
+            rows = self.connection().execute("SELECT word FROM search_words WHERE word >= ? AND word < ? AND line = ?",
+                                             (prefix, prefix + "\uffff", line))
+            self._starting[(prefix, line)] = [word for (word,) in rows]
+        return self._starting[(prefix, line)]
 
     def in_rules(self, word: str) -> bool:
         """Whether an English rule or glossary entry holds `word` (as indexed: its stem), as

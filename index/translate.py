@@ -38,10 +38,11 @@ Between two languages other than English the query goes through English.
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import chain, permutations
 
-from mtgrules.align import phrases, verb_forms
-from mtgrules.index import cognates, query_text
+from mtgrules.align import phrases
+from mtgrules.index import query_text
 from mtgrules.index.reading import FALSE_FRIENDS_SUFFIX, KEYS_SUFFIX, TERMS_LINE, Lexicon, Vocabulary
 from mtgrules.little_words import FUNCTION_WORDS, STOPWORDS, is_little
 from mtgrules.text import fold
@@ -424,7 +425,7 @@ class Translator:
                 elif self.has_word(target, word):
                     pieces.append(word)
                     kept.append(word)
-                elif target == "en" and (english := cognates.cognate(word, source, self._english_words, self.vocabulary.in_rules)):
+                elif target == "en" and (english := _cognate(word, source, self._english_words, self.vocabulary.in_rules)):
                     pieces.append(english)  # "monarca", "hybride": a word no card prints, Latinate like its English
                     used += 1
                     dropped = True  # a guess: asked of the partial matches only ("historia" is lore, not history)
@@ -687,16 +688,26 @@ def _infinitive_of(spelling: str, found: list) -> bool:
     return len(spelling) - shared <= 2
 
 
+def _cognate(word: str, source: str, english_words, in_rules) -> str | None:
+    """`index.cognates.cognate`, imported only for a word nothing else translated (most
+    searches have none: the import cost each of them 0.1 ms)."""
+    from mtgrules.index import cognates
+
+    return cognates.cognate(word, source, english_words, in_rules)
+
+
 def _printed_forms(spelling: str, lang: str, table: Lexicon) -> list | None:
     """The lexicon's translations of the forms card text prints of the verb whose infinitive
     is `spelling` (folded; `align.verb_forms`): "battre" has no pair, "bat" (fights) has. Each
     form is looked up by its key, in the order the forms are listed, and a pair counts only
     when learned from one of the forms or from a spelling that is the same word as the form
     (`_same_word`: "mettez" for "met"); the first form with such a pair gives them all."""
+    from mtgrules.align import verb_forms  # only for an infinitive the lexicon lacks (most searches have none)
+
     printed = verb_forms.forms(spelling, lang)
     if not printed:
         return None
-    endings = _INFLECTIONS.get(lang, frozenset({""}))
+    endings = _inflections().get(lang, frozenset({""}))
     spelt = set(printed)
     for form in printed:
         found = table.get(phrases.word_key(form, lang))
@@ -758,9 +769,19 @@ _ACTION_NOUNS = {"es": "amiento amientos imiento imientos acion aciones icion ic
                  "pt": "amento amentos imento imentos acao acoes icao icoes cao coes",
                  "fr": "ement ements ation ations ition itions tion tions",
                  "it": "amento amenti imento imenti azione azioni izione izioni zione zioni"}
-_INFLECTIONS = {lang: frozenset({"", *_ACTION_NOUNS[lang].split(), *(ending + clitic for ending in ["", *endings.split()]
-                                       for clitic in ["", *_CLITICS.get(lang, "").split()])})
-                for lang, endings in _ENDINGS.items()}
+
+
+@cache
+def _inflections() -> dict[str, frozenset[str]]:
+    """Per language, every ending a form may have after the stem two forms share (an
+    inflection, with a pronoun after it or not, or an action noun's): made when a query is
+    first translated from a language that inflects so (1,300 endings: 0.2 ms an English
+    query never pays)."""
+    return {lang: frozenset({"", *_ACTION_NOUNS[lang].split(), *(ending + clitic for ending in ["", *endings.split()]
+                                                                for clitic in ["", *_CLITICS.get(lang, "").split()])})
+            for lang, endings in _ENDINGS.items()}
+
+
 _STEM = 3  # letters two forms of a word share at least
 
 
@@ -779,11 +800,12 @@ def _forms_of(found: list | None, spellings: list[str], lang: str, typed_in: str
     does. None when no entry is left: the key translates other words."""
     if not found:
         return None
-    endings = _INFLECTIONS.get(lang)
-    if endings is None or (typed_in and typed_in not in _INFLECTIONS):
+    inflections = _inflections() if lang in _ENDINGS else {}
+    endings = inflections.get(lang)
+    if endings is None or (typed_in and typed_in not in inflections):
         return found
     if typed_in and typed_in != lang:
-        endings = endings | _INFLECTIONS[typed_in]
+        endings = endings | inflections[typed_in]
     kept = [entry for entry in found if len(entry) < 3 or _same_word(spellings, entry[2].split(), endings)]
     return kept or None
 
