@@ -69,14 +69,15 @@ _PARTICIPLES = {
 # more was "perfor|ant", piercing, and "perfor|m|ing"). One less: the stem's "e" is the
 # ending's ("exil|é", "exile|d").
 _ADDED = {"ed": MAX_ADDED, "ing": 0}
-# The inflection a word ends with, taken off when no suffix above matched. Patterns, compiled
-# by `re` (and kept in its cache) when a word is first stemmed so: most cold searches stem none,
-# and compiling the three at import cost each 0.3 ms.
+# The inflection a word ends with, taken off when no suffix above matched; an infinitive's too
+# ("changer": change, "limitar": limit; a judge asks with the infinitive, card text prints the
+# imperative the lexicon learned). Patterns, compiled by `re` (and kept in its cache) when a word
+# is first stemmed so: most cold searches stem none, and compiling the three at import cost each 0.3 ms.
 _ENDINGS = {
-    "es": r"(?:os|as|es|o|a|e|s)$",
-    "pt": r"(?:os|as|es|o|a|e|s)$",
-    "it": r"(?:i|e|o|a)$",
-    "fr": r"(?:es|e|s)$",
+    "es": r"(?:ar|er|ir|os|as|es|o|a|e|s)$",
+    "pt": r"(?:ar|er|ir|os|as|es|o|a|e|s)$",
+    "it": r"(?:are|ere|ire|i|e|o|a)$",
+    "fr": r"(?:er|ir|es|e|s)$",
 }
 
 

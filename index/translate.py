@@ -352,9 +352,16 @@ class Translator:
         # Where an article began a noun phrase between two pieces: "bloquer une créature" is a
         # verb and its object, never the term "blocked creature" (`_as_english_terms`).
         breaks: set[int] = set()
+        negated: int | None = None  # after "no" (or "no sea"): how many pieces there were
+        negating = False  # the word being translated is the one "no" negates
         while position < len(tokens):
             if tokens[position][0] in _ARTICLES.get(source, ()) and pieces:
                 breaks.add(len(pieces))
+            if negating:  # "no bloqueada": unblocked, not blocked; "no puede": nothing to negate
+                if negated is not None and negated < len(pieces):
+                    pieces[negated] = self._negated(pieces[negated])
+                negated, negating = None, False
+            negating = negated is not None
             # A little word ("de", "qué", "quand") is translated only inside a longer phrase.
             little = is_little(tokens[position][0], source)
             for end in range(min(len(tokens), position + phrases.MAX_WORDS + 1), position + little, -1):
@@ -375,6 +382,10 @@ class Translator:
                     break
             else:
                 word = tokens[position][0]
+                if negating and fold(word).lower() in _COPULAS.get(source, ()):
+                    negating = False  # "que no sea artefacto": "no" negates the word after "sea"
+                    position += 1
+                    continue
                 whole = _cjk_completion(keys, position, table)
                 if whole is not None:
                     pieces.append(_alternatives(table[whole[0]], "", target))
@@ -407,7 +418,8 @@ class Translator:
                 parts = _compound_parts(word, source, table) if shorter is None and not little else None
                 neighbour = self._neighbour(word, others, target, source) if shorter is None and parts is None and not little else None
                 if little:
-                    pass
+                    if fold(word).lower() in _NEGATIONS.get(source, ()):
+                        negated, negating = len(pieces), False
                 elif neighbour is not None:
                     pieces.append(neighbour)
                     used += 1
@@ -433,11 +445,25 @@ class Translator:
                     dropped = True
                     missing.append(word)
                 position += 1
+        if negating and negated is not None and negated < len(pieces):
+            pieces[negated] = self._negated(pieces[negated])
         if target == "en":
             pieces = self._as_english_terms(pieces, breaks)
         if whole_phrase and len(pieces) > 1:
             return ["(" + " ".join(pieces) + ")"], used, dropped
         return pieces, used, dropped
+
+    def _negated(self, piece: str) -> str:
+        """An English word after the query's "no" as English negates it, with un- or non-, when
+        the rules say that word: "no bloqueada" is "unblocked", "no básica" "nonbasic", "que no
+        sea artefacto" "nonartifact" ("no" alone was left out, and "blocked" said the opposite).
+        Else the word as it was (a phrase or alternatives are left as they are)."""
+        if not piece.isalpha() or not piece.islower():
+            return piece
+        for prefix in ("un", "non"):
+            if self.has_word("en", prefix + piece) and self.vocabulary.in_rules(prefix + piece):
+                return prefix + piece
+        return piece
 
     def _english_words(self, prefix: str) -> list[str]:
         return self.vocabulary.words_starting(prefix, "en")
@@ -552,6 +578,13 @@ _INFINITIVE_ENDINGS = {"es": ("ar", "er", "ir"), "pt": ("ar", "er", "ir"), "fr":
 # do, so the infinitive patch took "Schaden" for "schaue" (look) and "verlieren" for
 # "verewigen" (eternalize).
 _SUFFIXING = frozenset({"de"})
+# The words that negate the word after them ("no bloqueada", "não básico", "non legendaria"),
+# and the forms of "to be" that may come between ("que no sea artefacto"). French negates
+# around the verb ("n'est pas bloquée"); its "non" before a word is learned from card text.
+_NEGATIONS = {"es": frozenset({"no"}), "pt": frozenset({"nao"}), "it": frozenset({"non"})}
+_COPULAS = {"es": frozenset({"sea", "sean", "es", "son", "este", "esten", "esta", "estan"}),
+            "pt": frozenset({"seja", "sejam", "e", "sao", "esteja", "esta"}),
+            "it": frozenset({"sia", "siano", "e", "sono"})}
 _SUFFIX_LETTERS = 3
 
 

@@ -11,6 +11,10 @@ ENGLISH = ["monarch", "monarchs", "hybrid", "partial", "party", "priority", "vig
            "define", "controlled", "activated", "doubled", "pending", "milled", "performing", "banded"]
 
 
+# The words the rules use ("vigil" only names cards).
+RULES = set(ENGLISH) - {"vigil"}
+
+
 def english_words(prefix):
     return [word for word in ENGLISH if word.startswith(prefix)]
 
@@ -33,13 +37,13 @@ def test_a_latinate_word_reaches_its_english_cognate(word, lang, english):
 
 @pytest.mark.parametrize("word, lang", [
     ("partida", "es"),   # a game, not "partial": the whole stem must begin the English word
-    ("vigilar", "es"),   # surveil: "vigilance" adds too many letters
+    ("vigilar", "es"),   # surveil: "vigilance" adds too many letters, "vigil" is no word of the rules
     ("historia", "de"),  # a language without these spellings is left alone
     ("sala", "es"),      # too short to be sure of
     ("carta", "es"),     # no English word begins with "cart" here
 ])
 def test_no_cognate_for_a_false_friend_or_a_short_word(word, lang):
-    assert cognates.cognate(word, lang, english_words) is None
+    assert cognates.cognate(word, lang, english_words, RULES.__contains__) is None
 
 
 def test_a_suffix_with_an_english_spelling_is_that_spelling_or_nothing():
@@ -87,3 +91,13 @@ def test_a_cognate_only_card_names_and_rulings_print_is_no_guess():
 def test_an_accented_word_english_spells_without_its_accent_is_its_own_cognate():
     words = ["illegal", "illegally"]
     assert cognates.cognate("illégal", "fr", lambda prefix: [w for w in words if w.startswith(prefix)]) == "illegal"
+
+
+@pytest.mark.parametrize("word, lang, english", [
+    ("changer", "fr", "change"),
+    ("limitar", "es", "limit"),
+    ("ignorer", "fr", "ignore"),
+])
+def test_an_infinitive_reaches_the_english_verb(word, lang, english):
+    words = ["change", "changed", "limit", "limited", "ignore"]
+    assert cognates.cognate(word, lang, lambda prefix: [w for w in words if w.startswith(prefix)]) == english

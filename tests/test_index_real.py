@@ -300,3 +300,27 @@ def test_a_query_naming_a_glossary_term_finds_the_rule_of_its_section_that_says_
     # (606.3 never says "once": it says "that turn").
     hits = lines_of(run("search", query, "--json"))
     assert hits[0]["key"] == ["rule", number], [hit["key"] for hit in hits[:5]]
+
+
+@pytest.mark.parametrize("query, negated", [
+    ("una criatura no bloqueada", "unblocked"),
+    ("tierra no básica", "nonbasic"),
+    ("criatura que no sea artefacto", "nonartifact"),
+    ("criatura no girada", "untapped"),
+])
+def test_no_before_a_word_is_the_english_word_with_un_or_non(run, query, negated):
+    # "no" alone is too common to search for; left out, "no bloqueada" read "blocked", the opposite.
+    translated = [line for line in output_of(run, query).splitlines() if line.startswith("translated [en]: ")]
+    assert translated and negated in translated[0], translated
+
+
+def test_no_of_a_verb_negates_nothing_after_it(run):
+    translated = [line for line in output_of(run, "no puede bloquear").splitlines() if line.startswith("translated [en]: ")]
+    assert translated and "unblock" not in translated[0], translated
+
+
+def test_an_infinitive_no_card_prints_reaches_its_english_cognate(run):
+    # Card text prints "changez" in an imperative phrase; a judge asks with "changer".
+    hits = lines_of(run("search", "changer la cible d'un sort", "--json"))
+    assert hits and "change" in (hits[0]["translation"] or ""), hits[:2]
+    assert any(hit["key"] == ["rule", "115.7"] for hit in hits), [hit["key"] for hit in hits]
