@@ -911,8 +911,15 @@ class Index:
             # say much else, and ranking those by the query's other words put them before the rule
             # the words found ("un objet qui change de zone": 400.7, not a rule of 109).
             entries = {number: title for number, title in cited.items() if " " in title}
-            if section_rules := named_rules.section_query(entries, english, lambda number, word:
-                                                           self._pervasive(named_rules.under(number), word, view)):
+            sizes: dict[str, int] = {}  # per section, its rules: counted once, not once a word
+
+            def pervasive(number: str, word: str) -> bool:
+                rules = named_rules.under(number)
+                if rules not in sizes:
+                    sizes[rules] = self._rule_count(f"({rules})", view)
+                return sizes[rules] > 0 and self._rule_count(f"({rules}) AND {word}", view) > PERVASIVE_SHARE * sizes[rules]
+
+            if section_rules := named_rules.section_query(entries, english, pervasive):
                 named.append(fusion_run(["en"], section_rules, by_translation, SECTION_WEIGHT, wanted, ["rule"],
                                         first=SECTION))
         if covered:  # an entry saying what every word names ("zona de mando": Command, "A zone …", rule 408)
@@ -1023,19 +1030,16 @@ class Index:
                   and self._common_word(title) for value in values}
         return [value for value in found if value not in common]
 
-    def _pervasive(self, rules: str, word: str, view: str | None) -> bool:
-        """Whether more than `PERVASIVE_SHARE` of the English rules `rules` (a query of numbers,
-        `named_rules.under`) hold `word`."""
-        counts = []
-        for text in (f"({rules})", f"({rules}) AND {word}"):
-            try:
-                expression = self.expression(text, ["en"], ["rule"], view, False)[0]
-            except QueryError:
-                return False
-            if expression is None:
-                return False
-            counts.append(self.db.execute("SELECT count(*) FROM search WHERE search MATCH ?", (expression,)).fetchone()[0])
-        return counts[0] > 0 and counts[1] > PERVASIVE_SHARE * counts[0]
+    def _rule_count(self, text: str, view: str | None) -> int:
+        """How many English rules the query `text` finds (0 when it reads as nothing searchable):
+        `pervasive` asks it of a section, and of its rules holding a word (`PERVASIVE_SHARE`)."""
+        try:
+            expression = self.expression(text, ["en"], ["rule"], view, False)[0]
+        except QueryError:
+            return 0
+        if expression is None:
+            return 0
+        return self.db.execute("SELECT count(*) FROM search WHERE search MATCH ?", (expression,)).fetchone()[0]
 
     def _common_word(self, word: str, stem: str | None = None, share: float = COMMON_TITLE_SHARE) -> bool:
         """Whether an English word (or its `stem`) is in the texts of more than `share` of the records."""
@@ -1105,10 +1109,8 @@ class Index:
                 run_kinds = [kind for kind in run_kinds if not kinds or kind in kinds]
                 if not run_kinds:
                     continue
-            found = self._run(text, langs, run_kinds or kinds, max(limit, FUSION_DEPTH), any_word and not named,
-                              translation, view)
-            if named == SECTION:
-                found = found[:SECTION_DEPTH]
+            depth = SECTION_DEPTH if named == SECTION else max(limit, FUSION_DEPTH)
+            found = self._run(text, langs, run_kinds or kinds, depth, any_word and not named, translation, view)
             if found and named not in AUXILIARY:
                 found_any = True
             if isinstance(named, str) and named not in AUXILIARY:  # `card:"Solitude"` finds Tempered in Solitude too: that card only

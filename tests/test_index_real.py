@@ -109,6 +109,11 @@ def output_of(run, *args):
     return result.output
 
 
+def english_translation(run, query):
+    """The line saying how `query` was translated into English ("" when none says it)."""
+    return next((line for line in output_of(run, query).splitlines() if line.startswith("translated [en]: ")), "")
+
+
 def test_a_spanish_query_finds_english_rules_in_one_ranking_and_says_how(run):
     output = output_of(run, "daño letal")
     lines = output.splitlines()
@@ -310,13 +315,13 @@ def test_a_query_naming_a_glossary_term_finds_the_rule_of_its_section_that_says_
 ])
 def test_no_before_a_word_is_the_english_word_with_un_or_non(run, query, negated):
     # "no" alone is too common to search for; left out, "no bloqueada" read "blocked", the opposite.
-    translated = [line for line in output_of(run, query).splitlines() if line.startswith("translated [en]: ")]
-    assert translated and negated in translated[0], translated
+    translated = english_translation(run, query)
+    assert negated in translated, translated
 
 
 def test_no_of_a_verb_negates_nothing_after_it(run):
-    translated = [line for line in output_of(run, "no puede bloquear").splitlines() if line.startswith("translated [en]: ")]
-    assert translated and "unblock" not in translated[0], translated
+    translated = english_translation(run, "no puede bloquear")
+    assert translated and "unblock" not in translated, translated
 
 
 def test_an_infinitive_no_card_prints_reaches_its_english_cognate(run):
