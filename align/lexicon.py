@@ -27,7 +27,8 @@ give phrases directly, deterministically, in one counting pass.
 2. Every phrase of up to four words (`phrases.ngrams`, no stop word at either end) is a
    candidate on each side; candidates are counted once per segment where they occur.
 3. A pair seen together in at least MIN_COUNT segments is scored by Dice's coefficient,
-   2·c(f,e) / (c(f) + c(e)): 1 when the two always occur together.
+   2·c(f,e) / (c(f) + c(e)): 1 when the two always occur together. In Spanish, French,
+   Italian and Portuguese the English phrase is at most one word longer (`_fertile`).
 4. Each translated phrase keeps its best English phrase, if that English phrase is not much
    better explained by another translated phrase (which removes indirect associations such
    as "roba" ↔ "card" from "roba una carta" ↔ "draw a card"), and a phrase that never occurs
@@ -61,6 +62,12 @@ MIN_COUNT = 2  # segments a learned pair must share
 MIN_DICE = 0.3
 TRANSLATED_MAX_WORDS = 5  # "hasta el final del turno"
 ENGLISH_MAX_WORDS = 4  # "until end of turn"
+# Languages whose words go one to one with English ones, give or take an article: in them an
+# English phrase of two words more than its translated phrase is a misalignment ("aleatorio" ↔
+# "library in a random", "abord" ↔ "don't control one"), not a translation (`_fertile`).
+# German compounds ("Startlebenspunktezahl", starting life total) and Russian, which writes no
+# articles, are left out.
+ONE_TO_ONE_LANGUAGES = frozenset({"es", "fr", "it", "pt"})
 COGNATE_SIMILARITY = 0.8
 COGNATE_WEIGHT = 0.6  # a cognate pair's score is its similarity times this
 # MTGJSON names Simplified Chinese `zhs`; the rules' Chinese edition (and pages) say `zh`.
@@ -376,6 +383,7 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
         pair: 2 * shared / (f_count[pair[0]] + e_count[pair[1]])
         for pair, shared in together.items()
         if shared >= min_count and 2 * shared / (f_count[pair[0]] + e_count[pair[1]]) >= MIN_DICE
+        and _fertile(lang, *pair)
     }
     strength = {pair: _log_likelihood(together[pair], f_count[pair[0]], e_count[pair[1]], len(units)) for pair in dice}
     links, sources, by_surface = _competitive_links(units, strength, surfaces, lang)
@@ -401,6 +409,18 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
     learned = set(chosen) | {f for (f, _), linked in links.items() if linked >= min_count}
     entries.extend(_cognate_entries(lang, units, learned, surfaces))
     return entries
+
+
+def _fertile(lang: str, translated_key: str, english_key: str) -> bool:
+    """Whether an English phrase is short enough to translate a phrase of `lang`: in the
+    ONE_TO_ONE_LANGUAGES at most one word longer (an article, a particle: "robar" ↔ "draw a"
+    is as far as it goes). Competitive linking links the strongest pair of a segment first, and
+    a word that always comes with a longer English phrase ("aleatorio" in "en un orden
+    aleatorio" ↔ "in a random order") gets the whole phrase; the limit makes it keep the
+    shorter English phrase ("random"). Pairs past the limit are never candidates for a link."""
+    if lang not in ONE_TO_ONE_LANGUAGES:
+        return True
+    return english_key.count(" ") <= translated_key.count(" ") + 1
 
 
 BOUND_SHARE = 0.9  # of a character's segments, how many must print it inside one word
