@@ -119,6 +119,10 @@ NUDGE = "nudge"  # a run that only adds to the records the searches of the query
 SECTION = "section"  # a SUPPORT run of which only the first `SECTION_DEPTH` hits count
 AUXILIARY = (SUPPORT, NUDGE, SECTION)
 
+# The most entries of the languages a query is not asked in that its hits are rid of after the
+# search, in place of a filter of the languages it is asked in (`Index._held`): each is a
+# hit more to read and drop.
+MOST_DROPPED = 500
 MAX_EDITS = query_text.MAX_EDITS
 # Fuzzy words and wildcards one query may hold, and the words each may stand for: each costs a
 # pass over part of the vocabulary (30 unbounded fuzzy words once took 30 s).
@@ -723,6 +727,7 @@ class Index:
             self._vocabulary_ready = False
             self._titles: dict[str | None, dict[str, list[str]]] = {}  # per view: title key -> numbers
             self._sizes: dict[tuple[str, str], int] | None = None  # (lang, kind) -> records (`_sample_scale`)
+            self._others: dict[tuple[str, ...], frozenset[int] | None] = {}  # languages -> their entries (`_held`)
 
     def _bring_up_to_date(self, written_before: bool) -> None:
         """Write the search tables of the corpus as it is (once, saying so when there were
@@ -820,6 +825,13 @@ class Index:
                    any_word: bool = False) -> tuple[str | None, tuple, _Matched]:
         """The FTS5 expression of `text` over `langs` (and the filters), its tree, and what it
         matches for snippets. None when it can match nothing."""
+        expression, node, matched, _dropped = self._expression(text, langs, kinds, view, any_word, dropping=False)
+        return expression, node, matched
+
+    def _expression(self, text: str, langs: list[str], kinds: list[str] | None, view: str | None, any_word: bool,
+                    dropping: bool) -> tuple[str | None, tuple, _Matched, frozenset[int]]:
+        """`expression`, and, `dropping`, the entries its hits must be rid of instead of a
+        language filter when it is one expression for every language searched (`_held`)."""
         node = parse(text, any_word)
         matched = _Matched()
         compiler = _Compiler(self, matched, CONTEXT_COLUMNS if _terms(node) > 1 else TEXT_COLUMNS)
@@ -827,16 +839,55 @@ class Index:
         for lang in langs:
             compiled = compiler.query(node, lang)
             if compiled is not None:
-                by_expression.setdefault(compiled, []).append(reading.lang_token(lang))
+                by_expression.setdefault(compiled, []).append(lang)
         if not by_expression:
-            return None, node, matched
-        branches = [f"({{lang}} : ({' OR '.join(map(_quoted, tokens))}) AND {compiled})" for compiled, tokens in by_expression.items()]
+            return None, node, matched, frozenset()
+        dropped: frozenset[int] = frozenset()
+        if dropping and len(by_expression) == 1:
+            compiled, held = next(iter(by_expression.items()))
+            branch, dropped = self._held(compiled, held)
+            branches = [branch]
+        else:
+            branches = [_within(compiled, held) for compiled, held in by_expression.items()]
         expression = "(" + " OR ".join(branches) + ")"
         if kinds:
             expression += f" AND {{kind}} : ({' OR '.join(map(_quoted, kinds))})"
         if view is not None and len(self.editions) > 1:
             expression += f" AND {{views}} : ({_quoted(reading.view_token(view))} OR {_quoted(reading.view_token(reading.EVERY_VIEW))})"
-        return expression, node, matched
+        return expression, node, matched, dropped
+
+    def _held(self, expression: str, langs: list[str]) -> tuple[str, frozenset[int]]:
+        """`expression` held to the entries in `langs`: as it is, with the entries of the
+        corpus's other languages to drop from what it finds, when they are few
+        (`MOST_DROPPED`), else with a filter of the `lang` column (`_within`). FTS5 reads the
+        whole list of the entries of a token asked for, and counts them for bm25: English is
+        nearly every entry, and `{lang} : "en"` read 19,501 entries of the 25 sets' 19,558 to
+        keep them (0.6-1.8 ms of each English query, some four a cold search); the 57 others
+        are one short read, once. The same hits with the same scores: the lang column weighs
+        0 in bm25. (Not `… NOT {lang} : "es"`, which FTS5 scores otherwise: a glossary entry
+        matched by its title 2.1 where `{lang} : "en" AND …` and the expression alone gave 8.2.)"""
+        others = self._other_entries(langs)
+        if others is None:
+            return _within(expression, langs), frozenset()
+        return f"({expression})", others
+
+    def _other_entries(self, langs: list[str]) -> frozenset[int] | None:
+        """The entries of the corpus's languages but `langs`, read once a generation of the
+        tables; None when there are more than `MOST_DROPPED`."""
+        others = tuple(lang for lang in self.langs if lang not in langs)
+        if not others:
+            return frozenset()
+        if others not in self._others:
+            self._sample_scale("en", "rule")  # the counts read: records by language and kind, of the largest edition
+            assert self._sizes is not None
+            if sum(records for (lang, _kind), records in self._sizes.items() if lang in others) > MOST_DROPPED:
+                self._others[others] = None  # (at least as many entries: not read to be counted)
+                return None
+            tokens = " OR ".join(_quoted(reading.lang_token(lang)) for lang in others)
+            rows = self.db.execute("SELECT rowid FROM search WHERE search MATCH ? LIMIT ?", (f"{{lang}} : ({tokens})", MOST_DROPPED + 1))
+            found = frozenset(entry for (entry,) in rows)
+            self._others[others] = found if len(found) <= MOST_DROPPED else None
+        return self._others[others]
 
     def search(
         self,
@@ -1201,12 +1252,13 @@ class Index:
             expression = f'{{card}} : {_phrase(analysis.words(stored["card_name"]))} AND {{kind}} : "ruling"'
         else:
             return None
-        expression += f" AND {{lang}} : {_quoted(reading.lang_token('en'))}"
+        expression, dropped = self._held(expression, ["en"])
         if view is not None and len(self.editions) > 1 and kind != "ruling":
             expression += f" AND {{views}} : ({_quoted(reading.view_token(view))} OR {_quoted(reading.view_token(reading.EVERY_VIEW))})"
         run = next((run for run in runs if run.matched.stems.get("en")), found.run)
         key = found.key()
-        for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ? LIMIT 200", (expression,)):
+        rows = self.db.execute("SELECT rowid FROM search WHERE search MATCH ? LIMIT ?", (expression, 200 + len(dropped)))
+        for entry in [entry for (entry,) in rows if entry not in dropped][:200]:
             twin = _Found(run, entry, found.score)
             if twin.key() == key:
                 return twin
@@ -1284,13 +1336,13 @@ class Index:
             return {}
         wanted = {number for numbers in pointing.values() for number in numbers}
         candidates = sorted({other for number in wanted for other in references.candidates(number)})
-        expression = (f"{{number}} : ({' OR '.join(map(_quoted, candidates))}) AND {{lang}} : {_quoted(reading.lang_token('en'))}"
-                      " AND {kind} : (\"rule\" OR \"section\")")
+        expression, dropped = self._held(f"{{number}} : ({' OR '.join(map(_quoted, candidates))}) AND {{kind}} : (\"rule\" OR \"section\")",
+                                         ["en"])
         if view is not None and len(self.editions) > 1:
             expression += f" AND {{views}} : ({_quoted(reading.view_token(view))} OR {_quoted(reading.view_token(reading.EVERY_VIEW))})"
         first = shown[next(iter(pointing))]
         found = {f.hit.number: f for (entry,) in self.db.execute("SELECT rowid FROM search WHERE search MATCH ?", (expression,))
-                 if (f := _Found(first.run, entry, first.score))}
+                 if entry not in dropped and (f := _Found(first.run, entry, first.score))}
         stored = {number: f.stored for number, f in found.items()}
         heirs: dict[str, fusion.Heirs[str]] = {}
         for key, numbers in pointing.items():
@@ -1313,7 +1365,7 @@ class Index:
     def _run(self, text: str, langs: list[str], kinds: list[str] | None, limit: int, any_word: bool,
              translation: str | None, view: str | None) -> list[_Found]:
         try:
-            expression, node, matched = self.expression(text, langs, kinds, view, any_word)
+            expression, node, matched, dropped = self._expression(text, langs, kinds, view, any_word, dropping=True)
         except QueryError:
             if translation is None:
                 raise
@@ -1324,17 +1376,18 @@ class Index:
         weights = ", ".join(str(weight) for weight in reading.WEIGHTS)
         if not any_word:
             rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score FROM search WHERE search MATCH ?"
-                                   " ORDER BY score LIMIT ?", (expression, limit))
-            return self._with_stored([_Found(run, entry, round(-score, 4)) for entry, score in rows])
+                                   " ORDER BY score LIMIT ?", (expression, limit + len(dropped)))
+            kept = [row for row in rows if row[0] not in dropped][:limit]
+            return self._with_stored([_Found(run, entry, round(-score, 4)) for entry, score in kept])
         # Any word enough: how many of the query's words each record holds (its stemmed title,
         # text and context, as indexed), so that one holding one common word of four does not
         # rank as one holding all four (a French ruling matched on "effets" before 613.1): the
         # best by that share among `PARTIAL_DEPTH` times as many as asked for by bm25 alone,
         # which ranks one rare word above two common ones.
         rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score, lang, title || ' ' || body || ' ' || context FROM search"
-                               " WHERE search MATCH ? ORDER BY score LIMIT ?", (expression, limit * PARTIAL_DEPTH))
+                               " WHERE search MATCH ? ORDER BY score LIMIT ?", (expression, limit * PARTIAL_DEPTH + len(dropped)))
         found = []
-        for entry, score, lang_token, text in rows:
+        for entry, score, lang_token, text in [row for row in rows if row[0] not in dropped][:limit * PARTIAL_DEPTH]:
             wanted = next((stems for lang, stems in matched.stems.items() if reading.lang_token(lang) == lang_token), set())
             hit = _Found(run, entry, round(-score, 4))
             if wanted:
@@ -1412,6 +1465,15 @@ def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
         cursor = quoted.end()
     pieces.append(pattern.sub(replace, text[cursor:]))
     return "".join(pieces)
+
+
+def _within(expression: str, langs: list[str]) -> str:
+    """`expression` held to the entries in `langs` by their `lang` tokens: for the languages
+    that hold many entries (`Index._held`), and for each branch of a query written otherwise
+    in several languages, whose bm25 scores FTS5 works out from the query's whole tree (a card
+    matched by one word of "daño letal" scored 0 in `(lang AND (a OR b)) OR (lang AND (c OR
+    d))`): the same tree as ever, the same scores."""
+    return f"({{lang}} : ({' OR '.join(_quoted(reading.lang_token(lang)) for lang in langs)}) AND {expression})"
 
 
 def _remove_old_index_folder(reporter: reading.Reporter) -> None:
