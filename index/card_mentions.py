@@ -148,22 +148,15 @@ def keyword_lines(english_text: str, titles: Iterable[str]) -> list[str]:
 
 class CardLookup:
     """What the search asks the corpus database about cards named in a query: their printed
-    names by first letters (the `card_names` table), a card's English text and the keyword
-    rules of an edition (the `records` table). One lookup serves one search: it keeps the
-    keyword rules it read (`keyword_rules` and `titles` both read them)."""
+    names by first letters (the `card_names` table), a card's English text (the `records`
+    table) and the keyword rules of an edition (kept with the search tables: `titles`). One
+    lookup serves one search."""
 
     def __init__(self, db):
-        self.db = db  # an open sqlite3 connection to the corpus database
-        self._keywords: dict[str, list[tuple[str, str, str]]] = {}
+        from mtgrules.index.titles import Titles
 
-    def _keyword_titles(self, edition: str) -> list[tuple[str, str, str]]:
-        """(number, title, parent) of the English keyword actions and abilities (701, 702) of
-        `edition`, read once (a card named in a query costs a search both readings: 0.5 ms)."""
-        if edition not in self._keywords:
-            self._keywords[edition] = self.db.execute(
-                "SELECT number, title, parent FROM records WHERE kind = 'rule' AND lang = 'en' AND edition = ?"
-                " AND parent IN ('701', '702') AND title IS NOT NULL", (edition,)).fetchall()
-        return self._keywords[edition]
+        self.db = db  # an open sqlite3 connection to the corpus database
+        self.titled = Titles(db)  # the keyword and glossary titles of each edition
 
     def names_from(self, prefix: str) -> list[tuple[str, str]]:
         rows = self.db.execute("SELECT DISTINCT folded, card FROM card_names WHERE folded >= ? AND folded < ?",
@@ -181,50 +174,23 @@ class CardLookup:
         if row is None or edition is None:
             return []
         text = json.loads(row[0]).get("text") or ""
-        titles = {title.lower(): number for number, title, parent in self._keyword_titles(edition) if parent == "702"}
+        titles = self.titled.abilities(edition)
         return [titles[name] for name in keyword_lines(text, titles)]
 
     def glossary(self, edition: str | None, spans: list[str]) -> dict[str, list[str]]:
         """Title (`normalized`) → texts of the English glossary entries of `edition` whose title
-        is one of `spans` (`title_spans`), read for those alone (the whole glossary's titles,
-        folded, would cost a cold search 5 ms)."""
-        found: dict[str, list[str]] = {}
-        if edition is None or not spans:
-            return found
-        import json
-
-        # A title is a span, as typed or with hyphens between its words ("face down", "face-down"),
-        # in any case: compared so (COLLATE NOCASE folds ASCII letters, as lower() does), the
-        # entries' titles are not each lowercased and rewritten (0.2 ms of a cold search).
-        variants = list(dict.fromkeys(variant for span in spans for variant in _hyphenated(span)))
-        if len(variants) <= _MOST_VARIANTS:
-            condition, values = f"title COLLATE NOCASE IN ({', '.join('?' * len(variants))})", variants
-        else:  # a very long query: its spans as they are
-            condition, values = f"replace(lower(title), '-', ' ') IN ({', '.join('?' * len(spans))})", spans
-        for title, body in self.db.execute(
-                f"SELECT title, body FROM records WHERE kind = 'glossary' AND lang = 'en' AND edition = ? AND {condition}",
-                (edition, *values)):
-            if title and normalized(title) in spans:
-                found.setdefault(normalized(title), []).append(json.loads(body).get("text") or "")
-        return found
+        is one of `spans` (`title_spans`), as typed or with hyphens between its words ("face
+        down", "face-down"), in any case."""
+        return self.titled.glossary(edition, spans)
 
     def titles(self, edition: str | None) -> dict[str, list[str]]:
         """English title (`normalized`) → numbers of the keyword actions and abilities (701, 702) of
         `edition`: what a judge names ("sacrifice", "scry", "companion"). Section titles are
         left out: "Effects", "Counters", "Players" name too much."""
-        found: dict[str, list[str]] = {}
-        if edition is None:
-            return found
-        for number, title, _parent in self._keyword_titles(edition):
-            found.setdefault(normalized(title), []).append(number)
-        return found
+        return self.titled.keywords(edition)
 
 
-# The most spellings of a query's spans `CardLookup.glossary` asks for at once (SQLite takes 32,766).
-_MOST_VARIANTS = 2000
-
-
-def _hyphenated(span: str) -> list[str]:
+def hyphenated(span: str) -> list[str]:
     """`span` (words and single spaces) with each space kept or made a hyphen."""
     spellings = [""]
     for position, word in enumerate(span.split(" ")):

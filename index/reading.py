@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Protocol
 
-from mtgrules.index import analysis
+from mtgrules.index import analysis, titles
 
 if TYPE_CHECKING:
     from mtgrules.records import Record
@@ -88,13 +88,14 @@ def blob(db: sqlite3.Connection, key: str) -> bytes | None:
 
 def is_current(db: sqlite3.Connection, found: dict | None = None) -> bool:
     """True when the search tables index the corpus as this snapshot holds it, with this
-    version's analysis and committed lexicon."""
+    version's analysis and committed lexicon, and hold its titles (`titles.is_current`)."""
     found = state(db) if found is None else found
     if not found:
         return False
     generation = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
     return (generation is not None and str(found.get("generation")) == str(generation[0])
-            and found.get("analysis") == version() and found.get("lexicon") == committed_lexicon_digest())
+            and found.get("analysis") == version() and found.get("lexicon") == committed_lexicon_digest()
+            and titles.is_current(found))
 
 
 def version() -> str:

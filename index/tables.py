@@ -37,6 +37,8 @@ Tables:
   default view.
 - `search_lexicon`: the compiled bilingual lexicon, per language and direction, by phrase key
   (`reading.Lexicon`: a query reads the few keys it looks up).
+- `search_titles`: each English edition's keyword and glossary titles as a query names them
+  (`mtgrules.index.titles`), written anew by every refresh.
 
 The bilingual lexicon is read, not learned, by a refresh (`corpus_lexicon.for_store`): card
 data is learned from once per document, as it is ingested (`mtgrules.align.learned`).
@@ -53,6 +55,7 @@ from collections.abc import Iterable, Iterator
 from mtgrules import store
 from mtgrules.i18n import N_
 from mtgrules.index import analysis, entries, reading, schema
+from mtgrules.index import titles as titled
 from mtgrules.index.entries import EDITION_KINDS
 from mtgrules.index.reading import (
     COLUMNS,
@@ -86,7 +89,7 @@ CREATE TABLE search_state (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 CREATE TABLE search_lexicon (lang TEXT NOT NULL, direction TEXT NOT NULL, key TEXT NOT NULL, found TEXT NOT NULL,
                              PRIMARY KEY (lang, direction, key)) WITHOUT ROWID;
 """
-_TABLES = ("search", "search_entries", "search_members", "search_words", "search_state", "search_lexicon")
+_TABLES = ("search", "search_entries", "search_members", "search_words", "search_state", "search_lexicon", "search_titles")
 # An update in place (`_update`) is for a few documents: when the documents added or removed
 # hold more records than this, the tables are written anew (as fast, and simpler).
 UPDATE_MOST_RECORDS = 5000
@@ -249,6 +252,7 @@ def write_all(writer: Writer, reporter: Reporter = SILENT) -> None:
                    ((lang, direction, key, json.dumps(found, ensure_ascii=False))
                     for direction in ("to_english", "from_english") for lang, table in compiled[direction].items()
                     for key, found in table.items()))
+    titled.write(db, str(state(db)["generation"]))
     db.execute("INSERT INTO search(search) VALUES ('optimize')")
 
 
@@ -369,6 +373,7 @@ def _update(writer: Writer, added: list[int], removed: list[int]) -> None:
     values = [*_bookkeeping(writer), ("langs", json.dumps(langs)), ("editions", json.dumps(sorted(editions))),
               (VOCABULARY, json.dumps(vocabulary))]
     db.executemany("INSERT OR REPLACE INTO search_state (key, value) VALUES (?, ?)", values)
+    titled.write(db, str(state(db)["generation"]))  # a few ms: anew, whatever the documents were
 
 
 def _entries_of(db: sqlite3.Connection, column: str, values: list[int]) -> set[int]:
