@@ -688,6 +688,7 @@ class Index:
         self._snapshot: sqlite3.Connection | None = None
         self._generation: tuple | None = None  # what the tables read last index (`begin`)
         self._copy = False  # reading a copy in memory of a database that cannot be written
+        self._ranked: dict[tuple[str, int, frozenset[int]], list[tuple[int, float]]] = {}  # one search's queries (`_run`)
         self.begin()
 
     @classmethod
@@ -905,6 +906,7 @@ class Index:
         found under the number its rule has in the view, and not at all when the rule is not
         there."""
         self.begin()
+        self._ranked = {}
         asked = langs  # languages the person named (`--lang`): every one of them is asked for
         langs = [lang for lang in (langs or self.langs) if lang in self.langs]
         if not langs:
@@ -1375,10 +1377,14 @@ class Index:
         run = _Run(self, node, matched, translation, view)
         weights = ", ".join(str(weight) for weight in reading.WEIGHTS)
         if not any_word:
-            rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score FROM search WHERE search MATCH ?"
-                                   " ORDER BY score LIMIT ?", (expression, limit + len(dropped)))
-            kept = [row for row in rows if row[0] not in dropped][:limit]
-            return self._with_stored([_Found(run, entry, round(-score, 4)) for entry, score in kept])
+            # A card's rulings, the rules a keyword or glossary entry stands for: the same query
+            # in both passes of a search (`search`), asked once.
+            asked = (expression, limit, dropped)
+            if asked not in self._ranked:
+                rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score FROM search WHERE search MATCH ?"
+                                       " ORDER BY score LIMIT ?", (expression, limit + len(dropped)))
+                self._ranked[asked] = [row for row in rows if row[0] not in dropped][:limit]
+            return self._with_stored([_Found(run, entry, round(-score, 4)) for entry, score in self._ranked[asked]])
         # Any word enough: how many of the query's words each record holds (its stemmed title,
         # text and context, as indexed), so that one holding one common word of four does not
         # rank as one holding all four (a French ruling matched on "effets" before 613.1): the
