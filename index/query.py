@@ -119,6 +119,9 @@ NUDGE = "nudge"  # a run that only adds to the records the searches of the query
 SECTION = "section"  # a SUPPORT run of which only the first `SECTION_DEPTH` hits count
 AUXILIARY = (SUPPORT, NUDGE, SECTION)
 
+# The most entries holding a word that a search where any word is enough reads, in place of
+# its hits' texts, to know which hold its one word (`Index._holding`).
+MOST_HOLDING = 2000
 # The most entries of the languages a query is not asked in that its hits are rid of after the
 # search, in place of a filter of the languages it is asked in (`Index._held`): each is a
 # hit more to read and drop.
@@ -1390,6 +1393,17 @@ class Index:
         # rank as one holding all four (a French ruling matched on "effets" before 613.1): the
         # best by that share among `PARTIAL_DEPTH` times as many as asked for by bm25 alone,
         # which ranks one rare word above two common ones.
+        token = _one_token(matched, langs)
+        holding = self._holding(token) if token is not None else None
+        if holding is not None:  # one word wanted: a hit holds all of it or none, as the entries holding it say
+            rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score FROM search WHERE search MATCH ?"
+                                   " ORDER BY score LIMIT ?", (expression, limit * PARTIAL_DEPTH + len(dropped)))
+            found = [_Found(run, entry, round(-score, 4)) for entry, score in
+                     [row for row in rows if row[0] not in dropped][:limit * PARTIAL_DEPTH]]
+            for hit in found:
+                hit.share = 1.0 if hit.entry in holding else 0.0
+            found.sort(key=lambda f: (-f.share, -f.score))
+            return self._with_stored(found[:limit])
         rows = self.db.execute(f"SELECT rowid, bm25(search, {weights}) AS score, lang, title || ' ' || body || ' ' || context FROM search"
                                " WHERE search MATCH ? ORDER BY score LIMIT ?", (expression, limit * PARTIAL_DEPTH + len(dropped)))
         found = []
@@ -1402,6 +1416,18 @@ class Index:
             found.append(hit)
         found.sort(key=lambda f: (-f.share, -f.score))
         return self._with_stored(found[:limit])
+
+    def _holding(self, token: str) -> frozenset[int] | None:
+        """The entries whose title, text or context hold `token` (a stem, as indexed), when at
+        most `MOST_HOLDING`: what a search where any word is enough reads to know whether a hit
+        holds its one word (a translation that kept one word of a phrase: "dégâts mortels" →
+        "lethal", 204 entries), in place of each hit's texts (207 hits' texts cost that search
+        2-5 ms of a cold start: every word of a text and of its card's names is read to reach
+        its context)."""
+        rows = self.db.execute("SELECT rowid FROM search WHERE search MATCH ? LIMIT ?",
+                               (f"{{title body context}} : {_quoted(token)}", MOST_HOLDING + 1))
+        found = frozenset(entry for (entry,) in rows)
+        return found if len(found) <= MOST_HOLDING else None
 
     def _with_stored(self, found: list[_Found]) -> list[_Found]:
         """`found`, their stored fields read in one query: each hit of a run is read (its key
@@ -1471,6 +1497,18 @@ def _outside_quotes(text: str, pattern: re.Pattern, replace) -> str:
         cursor = quoted.end()
     pieces.append(pattern.sub(replace, text[cursor:]))
     return "".join(pieces)
+
+
+def _one_token(matched: _Matched, langs: list[str]) -> str | None:
+    """The one token a search where any word is enough wants of its hits, whatever their
+    language (each of `langs` wants that stem alone, of one word), else None. Lowercase: FTS5
+    lowercases ASCII letters, a set of a text's words does not."""
+    wanted = [matched.stems.get(lang) for lang in langs]
+    first = wanted[0] if wanted else None
+    if not first or len(first) != 1 or any(stems != first for stems in wanted):
+        return None
+    token = next(iter(first))
+    return token if len(token.split()) == 1 and token == token.lower() and '"' not in token else None
 
 
 def _within(expression: str, langs: list[str]) -> str:
