@@ -138,15 +138,24 @@ def _corpus_package() -> str:
 def packaged_digest(*names: str) -> str:
     """Names the content of packaged files, one after the other: their length and CRC-32
     (zlib's). Worked out once a process (the lexicon is 330 kB: a search asked for it twice,
-    each a few tenths of a millisecond), never kept beside them, where it could go stale. It tells a new
-    package's files from the old ones, nothing more (no one forges a package against this
-    check), so a checksum does: SHA-256 would load OpenSSL (`hashlib`), 3 ms of every cold
-    search; zlib is loaded anyway (the stemmers import it)."""
+    each a few tenths of a millisecond) and kept in the cache folder by the files' stamps
+    (`stamped_digests`: reading and checksumming them cost each cold search 0.7 ms), never
+    beside them, where it could go stale. It tells a new package's files from the old ones,
+    nothing more (no one forges a package against this check), so a checksum does: SHA-256
+    would load OpenSSL (`hashlib`), 3 ms of every cold search; zlib is loaded anyway (the
+    stemmers import it)."""
+    from mtgrules import stamped_digests
+
+    files = [packaged_path(name) for name in names]
+    return stamped_digests.digest(files, lambda: _checksum(files))
+
+
+def _checksum(files: list[str]) -> str:
     import zlib
 
     length, checksum = 0, 0
-    for name in names:
-        with open(packaged_path(name), "rb") as handle:
+    for path in files:
+        with open(path, "rb") as handle:
             data = handle.read()
         length += len(data)
         checksum = zlib.crc32(data, checksum)
