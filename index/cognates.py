@@ -111,6 +111,8 @@ def cognate(word: str, lang: str, english_words, in_rules=None) -> str | None:
     # which "histori" begins; -ic may go on as -ical); a bare stem may take a letter or two.
     endings = SUFFIXED_ENDINGS if suffixed else None
     best: str | None = None
+    folded = fold(word).lower()  # (once, not once an English word: 0.6 ms of a cold French search)
+    spelt_as_typed = folded == word.lower()
     for prefix in _english_prefixes(spelt):
         for english in english_words(prefix):
             theirs = cognate_form(english)
@@ -118,7 +120,7 @@ def cognate(word: str, lang: str, english_words, in_rules=None) -> str | None:
             near = added is not None and (added in endings if endings else len(added) <= MAX_ADDED)
             # The same spelling only for a word with letters English does not write ("illégal":
             # illegal); a word English spells as typed was kept as typed before a guess was made.
-            same = english == fold(word).lower() and fold(word).lower() == word.lower()
+            same = english == folded and spelt_as_typed
             closer = best is None or (len(english), english) < (len(best), best)
             if near and not same and closer and (in_rules is None or in_rules(english)):
                 best = english
