@@ -54,7 +54,8 @@ def parts(terms: list[Entry], known: Lexicon) -> list[Entry]:
     is the rest of the English ("criatura bloqueadora" / "blocking creature" less "criatura" /
     "creature": "bloqueadora" is "blocking"; "étape de déclaration des attaquants" / "declare
     attackers step" less "étape" / "step"). Little words left at an edge go with the word taken
-    off. A part the lexicon or the table has already is left to them. Its score is the term's
+    off. A part the table has already, or the lexicon with a score of PART_MIN_SCORE, is left
+    to them. Its score is the term's
     times the word pair's: a part is no surer than either."""
     single: dict[tuple[str, str], tuple[float, str]] = {}
     for entry in known.entries:
@@ -63,7 +64,10 @@ def parts(terms: list[Entry], known: Lexicon) -> list[Entry]:
             english_key = phrases.phrase_key(entry.english, "en")
             if " " not in english_key and entry.score > single.get((entry.lang, key), (0.0, ""))[0]:
                 single[(entry.lang, key)] = (entry.score, english_key)
-    held = {(entry.lang, phrases.phrase_key(entry.phrase, entry.lang)) for entry in [*known.entries, *terms]}
+    # A pair the lexicon is sure of, or the table's own, stands; a weak learned one does not
+    # hide the part ("bloccante" ↔ "blocked" at 0.29, seen in 21 card texts, beside "blocking").
+    held = {(entry.lang, phrases.phrase_key(entry.phrase, entry.lang)) for entry in [*known.entries, *terms]
+            if entry.score >= PART_MIN_SCORE or entry.sources == "core-terms"}
     found: dict[tuple[str, str], Entry] = {}
     for term in terms:
         words, english = term.phrase.split(), term.english.split()

@@ -34,6 +34,10 @@ give phrases directly, deterministically, in one counting pass.
    as "roba" ↔ "card" from "roba una carta" ↔ "draw a card"), and a phrase that never occurs
    outside a longer one with the same translation is dropped ("batalla" inside "campo de
    batalla").
+   A pair whose Dice is low only because its English phrase is common for other reasons
+   ("premier" ↔ "first": "first strike" prints "first" everywhere) is learned in a second
+   round, in the words the first round left unlinked, when the translated phrase is that
+   English phrase MOSTLY of the times it stands alone, at half that share's score.
 5. A word seen too rarely to count (one rule, one ruling: "letal" in 704.5g) is paired with an
    English word of the same segment that is its cognate ("lethal"), at a lower score.
 
@@ -60,6 +64,11 @@ from mtgrules.text import fold
 
 MIN_COUNT = 2  # segments a learned pair must share
 MIN_DICE = 0.3
+# Of a translated phrase's occurrences, the share that goes with one English phrase for the pair
+# to be learned even when its Dice is low (`_learn_language`): "premier" ↔ "first", 11 of 11.
+MOSTLY = 0.75
+MOSTLY_MIN_LINKS = 10  # links such a pair needs: three or five are chance ("vie" ↔ "gain" 5 times)
+MOSTLY_WEIGHT = 0.5  # such a pair's score is this times the share: judged by one side, half as sure
 TRANSLATED_MAX_WORDS = 5  # "hasta el final del turno"
 ENGLISH_MAX_WORDS = 4  # "until end of turn"
 # Languages whose words go one to one with English ones, give or take an article: in them an
@@ -379,23 +388,39 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
         for f in f_keys:
             for e in e_keys:
                 together[(f, e)] += 1
-    dice = {
-        pair: 2 * shared / (f_count[pair[0]] + e_count[pair[1]])
-        for pair, shared in together.items()
-        if shared >= min_count and 2 * shared / (f_count[pair[0]] + e_count[pair[1]]) >= MIN_DICE
-        and _fertile(lang, *pair)
-    }
-    strength = {pair: _log_likelihood(together[pair], f_count[pair[0]], e_count[pair[1]], len(units)) for pair in dice}
-    links, sources, by_surface = _competitive_links(units, strength, surfaces, lang)
+    # Pairs of a high Dice coefficient are linked first; then, in the words they left, pairs
+    # whose translated phrase nearly always occurs with the English one (MOSTLY of its
+    # segments) though the English phrase is common for other reasons ("premier" ↔ "first",
+    # which every "first strike" prints, "initiative" in French).
+    strength: dict[tuple[str, str], float] = {}
+    leftover: dict[tuple[str, str], float] = {}
+    for pair, shared in together.items():
+        if shared >= min_count and _fertile(lang, *pair):
+            if 2 * shared / (f_count[pair[0]] + e_count[pair[1]]) >= MIN_DICE:
+                strength[pair] = _log_likelihood(shared, f_count[pair[0]], e_count[pair[1]], len(units))
+            elif shared >= MOSTLY * f_count[pair[0]]:
+                leftover[pair] = _log_likelihood(shared, f_count[pair[0]], e_count[pair[1]], len(units))
+    links, sources, by_surface, inside = _competitive_links(units, strength, surfaces, lang, leftover)
     best: dict[str, tuple[float, int, int, str]] = {}
-    for (f, e), linked in links.items():
-        if linked < min_count:
+    by_one_side: set[tuple[str, str]] = set()  # pairs learned by the share of MOSTLY
+    # The second round's pairs only for a phrase the first round gave nothing.
+    for (f, e), linked in sorted(links.items(), key=lambda item: item[0] in leftover):
+        if linked < min_count or ((f, e) in leftover and f in best):
             continue
         score = 2 * linked / (f_count[f] + e_count[e])
+        alone = max(linked, f_count[f] - inside[f])  # its segments, but those where a longer phrase holds it
+        # Not for CJK: there every character is a word, and `_whole_words` joins them.
+        if score < MIN_DICE and linked >= MOSTLY_MIN_LINKS and linked >= MOSTLY * alone and not phrases.is_cjk(f[:1]):
+            # Dice is low when the English phrase is common for other reasons ("first" in every
+            # "first strike", which "initiative" translates): what the translated phrase says
+            # where it stands alone, nearly always this English phrase, is enough to learn it.
+            score = max(MIN_DICE, MOSTLY_WEIGHT * linked / alone)
+            by_one_side.add((f, e))
         candidate = (score, linked, e.count(" "), e)
         if score >= MIN_DICE and (f not in best or candidate > best[f]):
             best[f] = candidate
-    chosen = _drop_fragments({f: (e, score, linked) for f, (score, linked, _, e) in best.items()}, f_count)
+    chosen = _drop_fragments({f: (e, score, linked) for f, (score, linked, _, e) in best.items()}, f_count,
+                             {f for f, (_, _, _, e) in best.items() if (f, e) in by_one_side})
     entries = []
     for f, (e, score, linked) in chosen.items():
         own = {surface: targets for surface, targets in by_surface[f].items() if max(targets, key=targets.__getitem__) == e}
@@ -498,6 +523,10 @@ def _split_surfaces(lang, key, english, targets_by_surface, surfaces, e_count, s
         # Among this spelling's links only: its other occurrences went to longer phrases
         # ("coste de maná convertido" ↔ "mana value").
         score = 2 * linked / (sum(targets.values()) + e_count[target])
+        if score < MIN_DICE and linked >= MOSTLY_MIN_LINKS and linked >= MOSTLY * sum(targets.values()) \
+                and not phrases.is_cjk(key[:1]):
+            # As in `_learn_language`: "primero" ↔ "first" beside "primeras" ↔ "top".
+            score = max(MIN_DICE, MOSTLY_WEIGHT * linked / sum(targets.values()))
         if score >= MIN_DICE:
             split.append(Entry(lang, surface, _surface(surfaces, "en", target), round(score * linked / (linked + 1), 3), linked,
                                "+".join(sorted(sources[(key, target)]))))
@@ -516,46 +545,63 @@ def _log_likelihood(both: int, translated: int, english: int, total: int) -> flo
     return 2 * sum(o * math.log(o * total / e) for o, e in zip(observed, expected) if o > 0 and e > 0)
 
 
-def _competitive_links(units: list[_Unit], strength: dict[tuple[str, str], float], surfaces, lang: str):
+def _competitive_links(units: list[_Unit], strength: dict[tuple[str, str], float], surfaces, lang: str,
+                       leftover: dict[tuple[str, str], float] | None = None):
     """Link phrases one to one within each segment, strongest association (G²) first (Melamed's
     competitive linking, over phrases: a linked phrase's words take no other link; of equally
     strong pairs the longer is linked first, so "campo de batalla" ↔ "battlefield" wins over
     "batalla" ↔ "battlefield" when "batalla" occurs nowhere else). Two phrases
     that always occur together ("crea una ficha" ↔ "create a token": crea, ficha, create and
     token all co-occur 30 times out of 30) are told apart by spelling (a cognate is preferred),
-    then by place in the sentence. Returns how often each pair was linked, from which sources,
-    and per spelling of each translated phrase how often it was linked to which English one."""
-    by_translated: dict[str, list[tuple[str, float]]] = defaultdict(list)
-    for (f, e), value in strength.items():
-        by_translated[f].append((e, value))
+    then by place in the sentence. The pairs of `leftover` are linked after those of `strength`,
+    in the words these left unlinked, so they change none of their links.
+
+    Returns how often each pair was linked, from which sources, per spelling of each translated
+    phrase how often it was linked to which English one, and per translated phrase in how many
+    segments it was unlinked, part of another phrase's link ("première" in "entrez dans la
+    première" ↔ "enter the first")."""
+    rounds = [strength] + ([leftover] if leftover else [])
+    by_translated: list[dict[str, list[tuple[str, float]]]] = []
+    for pairs in rounds:
+        table: dict[str, list[tuple[str, float]]] = defaultdict(list)
+        for (f, e), value in pairs.items():
+            table[f].append((e, value))
+        by_translated.append(table)
     cognate: dict[tuple[str, str], float] = {}
     links: Counter = Counter()
     sources: dict[tuple[str, str], set[str]] = defaultdict(set)
     by_surface: dict[str, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
+    inside: Counter = Counter()
     for unit in units:
-        candidates = []
-        for f, (_, f_start, f_end, f_place) in unit.translated.items():
-            for e, value in by_translated.get(f, ()):
-                if e not in unit.english:
-                    continue
-                _, e_start, e_end, e_place = unit.english[e]
-                if (f, e) not in cognate:
-                    cognate[(f, e)] = cognate_similarity(_surface(surfaces, lang, f), _surface(surfaces, "en", e))
-                priority = (round(value, 1), f_end - f_start + e_end - e_start, cognate[(f, e)], -abs(f_place - e_place))
-                candidates.append((priority, f, e, f_start, f_end, e_start, e_end))
-        candidates.sort(reverse=True)
         used_f: set[int] = set()
         used_e: set[int] = set()
-        for _, f, e, f_start, f_end, e_start, e_end in candidates:
-            f_span, e_span = set(range(f_start, f_end)), set(range(e_start, e_end))
-            if f_span & used_f or e_span & used_e:
-                continue
-            used_f |= f_span
-            used_e |= e_span
-            links[(f, e)] += 1
-            sources[(f, e)].add(unit.source)
-            by_surface[f][unit.translated[f][0]][e] += 1
-    return links, sources, by_surface
+        linked_f: set[str] = set()
+        for table in by_translated:
+            candidates = []
+            for f, (_, f_start, f_end, f_place) in unit.translated.items():
+                for e, value in table.get(f, ()):
+                    if e not in unit.english:
+                        continue
+                    _, e_start, e_end, e_place = unit.english[e]
+                    if (f, e) not in cognate:
+                        cognate[(f, e)] = cognate_similarity(_surface(surfaces, lang, f), _surface(surfaces, "en", e))
+                    priority = (round(value, 1), f_end - f_start + e_end - e_start, cognate[(f, e)], -abs(f_place - e_place))
+                    candidates.append((priority, f, e, f_start, f_end, e_start, e_end))
+            candidates.sort(reverse=True)
+            for _, f, e, f_start, f_end, e_start, e_end in candidates:
+                f_span, e_span = set(range(f_start, f_end)), set(range(e_start, e_end))
+                if f_span & used_f or e_span & used_e:
+                    continue
+                used_f |= f_span
+                used_e |= e_span
+                links[(f, e)] += 1
+                sources[(f, e)].add(unit.source)
+                by_surface[f][unit.translated[f][0]][e] += 1
+                linked_f.add(f)
+        for f, (_, f_start, f_end, _) in unit.translated.items():
+            if f not in linked_f and not used_f.isdisjoint(range(f_start, f_end)):
+                inside[f] += 1
+    return links, sources, by_surface, inside
 
 
 def _surface(surfaces: dict[tuple[str, str], Counter], lang: str, key: str) -> str:
@@ -563,8 +609,11 @@ def _surface(surfaces: dict[tuple[str, str], Counter], lang: str, key: str) -> s
     return max(counts, key=lambda s: (counts[s], s))
 
 
-def _drop_fragments(chosen: dict[str, tuple[str, float, int]], f_count: Counter) -> dict[str, tuple[str, float, int]]:
-    """Drop a phrase that occurs only inside a longer chosen phrase with the same translation."""
+def _drop_fragments(chosen: dict[str, tuple[str, float, int]], f_count: Counter,
+                    by_one_side: set[str]) -> dict[str, tuple[str, float, int]]:
+    """Drop a phrase that occurs only inside a longer chosen phrase with the same translation,
+    unless that one was learned by one side's share alone (`by_one_side`): "surplus" ↔ excess
+    stays beside "surplus de blessures" ↔ excess."""
     by_english: dict[str, list[str]] = defaultdict(list)
     for f, (e, _, _) in chosen.items():
         by_english[e].append(f)
@@ -572,7 +621,8 @@ def _drop_fragments(chosen: dict[str, tuple[str, float, int]], f_count: Counter)
     for keys in by_english.values():
         for short in keys:
             padded = f" {short} "
-            if any(long != short and padded in f" {long} " and f_count[long] >= f_count[short] for long in keys):
+            if any(long != short and long not in by_one_side and padded in f" {long} " and f_count[long] >= f_count[short]
+                   for long in keys):
                 kept.pop(short, None)
     return kept
 

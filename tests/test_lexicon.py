@@ -71,10 +71,36 @@ def test_stated_pairs_come_from_the_keyword_table_and_aligned_titles():
 
 
 def test_a_word_seen_once_in_an_aligned_rule_pairs_with_its_cognate():
-    # "letal": 704.5g once, a card or two: too rare to count, linked once, paired with its cognate.
-    letal = best(corpus_lexicon.committed(), "es", "letal")
-    assert letal.english == "lethal" and "cognate" in letal.sources and letal.count == 1
-    assert letal.score < 0.8, "a pair guessed from spelling is never as sure as one seen often"
+    # "información": one rule, too rare to count, linked once, paired with its cognate.
+    lex = corpus_lexicon.committed()
+    information = best(lex, "es", "información")
+    assert information.english == "information" and information.sources == "rules+cognate" and information.count == 1
+    assert information.score < 0.8, "a pair guessed from spelling is never as sure as one seen often"
+    # "letal" (704.5g once) is guessed so too; the core-terms table's "daño letal" confirms it.
+    letal = best(lex, "es", "letal")
+    assert letal.english == "lethal" and "cognate" in letal.sources and "core-terms" in letal.sources
+    assert letal.score >= 0.8
+
+
+def test_a_word_is_learned_where_it_stands_alone_though_its_english_is_common():
+    # "first" is printed in every "first strike" ("initiative", "daña primero"): Dice against
+    # "premier" is 0.11, yet the 11 times "premier" stands alone it is "first".
+    lex = corpus_lexicon.committed()
+    for lang, word in (("fr", "premier"), ("es", "primer"), ("es", "primero")):
+        # "primero" as spelt: its key is that of "primeras", top ("las tres primeras cartas").
+        entry = next((e for e in lex.entries if e.lang == lang and e.phrase == word), None)
+        assert entry is not None and entry.english == "first", (lang, word, entry)
+        assert lexicon.MIN_DICE <= entry.score < 0.8 and entry.count >= lexicon.MOSTLY_MIN_LINKS
+
+
+def test_a_word_never_takes_a_longer_english_phrase_than_one_word_more():
+    # "en orden aleatorio" ↔ "in a random order": the word alone is "random", not the phrase.
+    lex = corpus_lexicon.committed()
+    for lang, word in (("es", "aleatorio"), ("fr", "aléatoire"), ("it", "casuale"), ("pt", "aleatória")):
+        assert best(lex, lang, word).english == "random", (lang, word)
+    long_pairs = [entry for entry in lex.entries if entry.lang in lexicon.ONE_TO_ONE_LANGUAGES and "cards" in entry.sources
+                  and len(entry.english.split()) > len(entry.phrase.split()) + 1]
+    assert not long_pairs
 
 
 def test_card_names_are_not_learned_as_terms():
