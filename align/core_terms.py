@@ -55,8 +55,7 @@ def parts(terms: list[Entry], known: Lexicon) -> list[Entry]:
     "creature": "bloqueadora" is "blocking"; "étape de déclaration des attaquants" / "declare
     attackers step" less "étape" / "step"). Little words left at an edge go with the word taken
     off. A part the table has already, or the lexicon with a score of PART_MIN_SCORE, is left
-    to them. Its score is the term's
-    times the word pair's: a part is no surer than either."""
+    to them. Its score is the term's times the word pair's: a part is no surer than either."""
     single: dict[tuple[str, str], tuple[float, str]] = {}
     for entry in known.entries:
         key = phrases.phrase_key(entry.phrase, entry.lang)

@@ -408,14 +408,12 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
         if linked < min_count or ((f, e) in leftover and f in best):
             continue
         score = 2 * linked / (f_count[f] + e_count[e])
-        alone = max(linked, f_count[f] - inside[f])  # its segments, but those where a longer phrase holds it
-        # Not for CJK: there every character is a word, and `_whole_words` joins them.
-        if score < MIN_DICE and linked >= MOSTLY_MIN_LINKS and linked >= MOSTLY * alone and not phrases.is_cjk(f[:1]):
-            # Dice is low when the English phrase is common for other reasons ("first" in every
-            # "first strike", which "initiative" translates): what the translated phrase says
-            # where it stands alone, nearly always this English phrase, is enough to learn it.
-            score = max(MIN_DICE, MOSTLY_WEIGHT * linked / alone)
-            by_one_side.add((f, e))
+        if score < MIN_DICE:
+            # Its segments, but those where a longer linked phrase holds it.
+            one_sided = _one_sided_score(f, linked, max(linked, f_count[f] - inside[f]))
+            if one_sided is not None:
+                score = one_sided
+                by_one_side.add((f, e))
         candidate = (score, linked, e.count(" "), e)
         if score >= MIN_DICE and (f not in best or candidate > best[f]):
             best[f] = candidate
@@ -434,6 +432,17 @@ def _learn_language(lang: str, segments: list[Segment], min_count: int) -> list[
     learned = set(chosen) | {f for (f, _), linked in links.items() if linked >= min_count}
     entries.extend(_cognate_entries(lang, units, learned, surfaces))
     return entries
+
+
+def _one_sided_score(key: str, linked: int, alone: int) -> float | None:
+    """The score of a pair whose Dice is low because its English phrase is common for other
+    reasons ("first" in every "first strike", which "initiative" translates), when the
+    translated phrase `key` is that English phrase MOSTLY of the `alone` times it stands alone
+    and was linked to it MOSTLY_MIN_LINKS times or more; None otherwise. Not for CJK: there
+    every character is a word, and `_whole_words` joins them."""
+    if linked < MOSTLY_MIN_LINKS or linked < MOSTLY * alone or phrases.is_cjk(key[:1]):
+        return None
+    return max(MIN_DICE, MOSTLY_WEIGHT * linked / alone)
 
 
 def _fertile(lang: str, translated_key: str, english_key: str) -> bool:
@@ -523,10 +532,8 @@ def _split_surfaces(lang, key, english, targets_by_surface, surfaces, e_count, s
         # Among this spelling's links only: its other occurrences went to longer phrases
         # ("coste de maná convertido" ↔ "mana value").
         score = 2 * linked / (sum(targets.values()) + e_count[target])
-        if score < MIN_DICE and linked >= MOSTLY_MIN_LINKS and linked >= MOSTLY * sum(targets.values()) \
-                and not phrases.is_cjk(key[:1]):
-            # As in `_learn_language`: "primero" ↔ "first" beside "primeras" ↔ "top".
-            score = max(MIN_DICE, MOSTLY_WEIGHT * linked / sum(targets.values()))
+        if score < MIN_DICE:  # "primero" ↔ "first" beside "primeras" ↔ "top"
+            score = _one_sided_score(key, linked, sum(targets.values())) or score
         if score >= MIN_DICE:
             split.append(Entry(lang, surface, _surface(surfaces, "en", target), round(score * linked / (linked + 1), 3), linked,
                                "+".join(sorted(sources[(key, target)]))))
