@@ -357,6 +357,18 @@ def make_folders(folder: _Folder) -> _Folder:
     return folder
 
 
+def write_whole(path: str | Path, text: str) -> None:
+    """`text` as the whole of the file at `path`, inside our folders: written to a temporary
+    file beside it (named for this process) moved into place, so a reader sees the old file or
+    the new one, never half of it (the caches of derived data: `lookup.engine_links`,
+    `stamped_digests`)."""
+    path = os.fspath(path)
+    temporary = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.{os.getpid()}")
+    with open_inside(temporary, "w") as stream:
+        stream.write(text)
+    replace_inside(temporary, path)
+
+
 def replace_inside(source: str | Path, target: str | Path) -> None:
     """`os.replace(source, target)` for two files of one folder of ours: a link at `target` is
     replaced itself, never followed; a link on the way to the folder is a `LinkedError`."""

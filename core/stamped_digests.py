@@ -12,13 +12,14 @@ Derived data, never needed: a cache folder that cannot be used or written, or a 
 missing or garbled, means the digest is worked out as before (and kept when it can be). Kept
 only in a cache folder that is there already (the seeds' corpus, the engine's links and the
 learned lexicon make it): a command that stored nothing (a refused ingest) leaves no folder
-behind. Written as the engine's links are (`lookup.engine_links`): whole, to a temporary file
+behind. Written as the engine's links are (`paths.write_whole`): whole, to a temporary file
 beside it moved into place, no link followed; it keeps the entries of other installations
 sharing the home, at most `MOST_KEPT`. Read once a process.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -53,13 +54,8 @@ def digest(files: list[str], work_out: Callable[[], str]) -> str:
     if os.path.isdir(folder):
         others = [(name, value) for name, value in kept.items() if name != key]
         kept = _read[kept_in] = dict([*others[-(MOST_KEPT - 1):], (key, [stamps, found])])
-        temporary = os.path.join(folder, f".{FILE}.{os.getpid()}")
-        try:
-            with paths.open_inside(temporary, "w") as stream:
-                stream.write(json.dumps(kept))
-            paths.replace_inside(temporary, kept_in)
-        except (OSError, MtgrulesError):
-            pass  # derived data: what was worked out is used all the same
+        with contextlib.suppress(OSError, MtgrulesError):  # derived data: what was worked out is used all the same
+            paths.write_whole(kept_in, json.dumps(kept))
     return found
 
 

@@ -15,6 +15,7 @@ either can be passed where a `registry` is expected.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -120,11 +121,6 @@ def load() -> EngineLinks:
     except (OSError, ValueError):
         pass
     data = {"key": key, **_work_out()}
-    try:
-        temporary = os.path.join(os.path.dirname(cache), f".{CACHE}.{os.getpid()}")
-        with paths.open_inside(temporary, "w") as stream:
-            stream.write(json.dumps(data))
-        paths.replace_inside(temporary, cache)
-    except (OSError, paths.FolderError):
-        pass  # a cache: what was worked out is used all the same
+    with contextlib.suppress(OSError, paths.FolderError):  # a cache: what was worked out is used all the same
+        paths.write_whole(cache, json.dumps(data))
     return EngineLinks(data)
