@@ -62,6 +62,7 @@ _PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
         "venir": ("ven", "viene", "vienen", "venga", "vengan", "venido"),
         "decir": ("di", "dice", "dicen", "diga", "digan", "dicho"),
         "salir": ("sal", "sale", "salen", "salga", "salgan", "salido"),
+        "jugar": ("juega", "juegan", "juegue", "jueguen", "jugado", "jugada", "jugando"),
     },
     "pt": {
         "ar": ("a", "am", "e", "em", "ado", "ada", "ando"),
@@ -75,12 +76,14 @@ _PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 # Spanish stems whose last vowel changes in the present's stressed forms ("mover" → "mueve",
-# "perder" → "pierde", "pedir" → "pide", "jugar" → "juega"), by the infinitive's ending, and
-# the endings of those forms.
+# "perder" → "pierde", "pedir" → "pide"), by the infinitive's ending, and the endings of those
+# forms. "jugar" → "juega" is the one verb whose "u" changes: a pattern of its own, since "u" →
+# "ue" for every "-ar" made "lugar" (place, in "en lugar de": instead of) a verb printed "luego"
+# (then).
 _STRESSED = ("a", "as", "an", "e", "es", "en")
 _Changes = tuple[dict[str, tuple[str, ...]], tuple[str, ...]]  # vowel -> changed, the forms' endings
 _VOWEL_CHANGES: dict[str, dict[str, _Changes]] = {
-    "es": {"ar": ({"e": ("ie",), "o": ("ue",), "u": ("ue",)}, _STRESSED),
+    "es": {"ar": ({"e": ("ie",), "o": ("ue",)}, _STRESSED),
            "er": ({"e": ("ie",), "o": ("ue",)}, _STRESSED),
            "ir": ({"e": ("ie", "i"), "o": ("ue",)}, _STRESSED),
            "guir": ({"e": ("i",)}, ("gue", "gues", "guen", "ga", "gan"))},
@@ -109,7 +112,7 @@ def forms(infinitive: str, lang: str) -> list[str]:
 
 def _changed_stems(stem: str, changes: dict[str, tuple[str, ...]]) -> list[str]:
     """`stem` with its last vowel changed as `changes` says (the "u" of "gu" and "qu" is no
-    vowel: "jugar" → "juega", but "seguir" → "sigue")."""
+    vowel: "seguir" → "sigue", "conseguir" → "consigue")."""
     if not changes:
         return []
     position = len(stem) - 1

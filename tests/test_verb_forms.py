@@ -30,3 +30,9 @@ def test_spanish_stems_change_their_vowel_in_the_stressed_forms_only():
         form for verb in ("mover", "devolver", "elegir", "jugar", "seguir") for form in forms(verb, "es")}
     assert "muevido" not in forms("mover", "es") and "siguye" not in forms("seguir", "es")
     assert {"pon", "puesto"} <= set(forms("poner", "es")) and "destruye" in forms("destruir", "es")
+
+
+def test_only_jugar_changes_its_u():
+    # "lugar" is a noun ("en lugar de": instead of), never a verb printed "luega" or "luego".
+    assert not {"luega", "luego", "luegue"} & set(forms("lugar", "es"))
+    assert {"juega", "juegan", "jugado"} <= set(forms("jugar", "es"))
