@@ -368,10 +368,16 @@ class Translator:
                 key = " ".join(keys[position:end])
                 if key not in table and end - position > 1:
                     # The phrase with its last word's key a letter or two shorter: the French
-                    # stemmer keeps "continus" whole, "continu" is the key of "effet continu".
+                    # stemmer keeps "continus" whole, "continu" is the key of "effet continu"
                     key = next((other for last in _trimmed(keys[end - 1])[1:]
                                 if (other := " ".join([*keys[position:end - 1], last])) in table), key)
-                found = _forms_of(table.get(key), known[position:end], source)
+                spelt = known[position:end]
+                if key not in table and end - position > 1 and (preposition := _preposition_of(tokens[end - 1][0], source)):
+                    # or with its last word a preposition and an article joined ("en lugar del
+                    # coste": "en lugar de" is rather than; "au début du tour")
+                    key = " ".join([*keys[position:end - 1], phrases.word_key(preposition, source)])
+                    spelt = [*spelt[:-1], preposition]
+                found = _forms_of(table.get(key), spelt, source)
                 if found:
                     if end - position == 1 and _function_pair(tokens[position][0], found, source, target):
                         pass  # "dans" → into, "puede" → can't: nothing to require of a record
@@ -573,6 +579,23 @@ def _trimmed(key: str) -> list[str]:
 # "continui" → contains, on the judge queries' development half).
 _INFINITIVE_ENDINGS = {"es": ("ar", "er", "ir"), "pt": ("ar", "er", "ir"), "fr": ("er", "ir", "re"),
                        "it": ("are", "ere", "ire")}
+# A preposition and an article in one word, per language: what the preposition is alone. A
+# phrase learned or written with the preposition at its end ("en lugar de", "au début de")
+# meets the joined form when the query goes on with a noun ("en lugar del coste").
+_CONTRACTIONS = {"es": {"del": "de", "al": "a"},
+                 "fr": {"du": "de", "des": "de", "au": "a", "aux": "a"},
+                 "pt": {"do": "de", "da": "de", "dos": "de", "das": "de", "no": "em", "na": "em",
+                        "nos": "em", "nas": "em", "ao": "a", "aos": "a"},
+                 "it": {"del": "di", "dello": "di", "della": "di", "dei": "di", "degli": "di", "delle": "di",
+                        "al": "a", "allo": "a", "alla": "a", "ai": "a", "agli": "a", "alle": "a",
+                        "nel": "in", "nello": "in", "nella": "in", "nei": "in", "negli": "in", "nelle": "in"}}
+
+
+def _preposition_of(word: str, lang: str) -> str | None:
+    """The preposition `word` joins with an article, folded ("del": "de"), or None."""
+    return _CONTRACTIONS.get(lang, {}).get(fold(word).lower())
+
+
 # Languages whose words inflect by their ending alone, where the stemmer leaves some endings on
 # ("verlierst", "neutralisiert"): `_inflected_key`. German nouns end in "-en" as its infinitives
 # do, so the infinitive patch took "Schaden" for "schaue" (look) and "verlieren" for

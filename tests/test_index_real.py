@@ -329,3 +329,14 @@ def test_an_infinitive_no_card_prints_reaches_its_english_cognate(run):
     hits = lines_of(run("search", "changer la cible d'un sort", "--json"))
     assert hits and "change" in (hits[0]["translation"] or ""), hits[:2]
     assert any(hit["key"] == ["rule", "115.7"] for hit in hits), [hit["key"] for hit in hits]
+
+
+@pytest.mark.parametrize("query", ["costo alternativo en lugar del coste de maná", "pagar en lugar de su coste de maná"])
+def test_a_phrase_ending_in_a_preposition_meets_it_joined_with_an_article(run, query):
+    # "en lugar de" (rather than) is "en lugar del" before a masculine noun; "lugar" alone is no
+    # verb printed "luego" (then), nor the Portuguese "lugar" of "em qualquer lugar" (anywhere).
+    translated = english_translation(run, query)
+    assert '"rather than"' in translated and "then" not in translated.replace("rather than", "") \
+        and "anywhere" not in translated, translated
+    hits = lines_of(run("search", query, "--json"))
+    assert any(hit["key"] == ["rule", "118.9"] for hit in hits), [hit["key"] for hit in hits]
