@@ -340,3 +340,16 @@ def test_a_phrase_ending_in_a_preposition_meets_it_joined_with_an_article(run, q
         and "anywhere" not in translated, translated
     hits = lines_of(run("search", query, "--json"))
     assert any(hit["key"] == ["rule", "118.9"] for hit in hits), [hit["key"] for hit in hits]
+
+
+@pytest.mark.parametrize("query, said, never", [
+    ("moins de sept cartes", "less", "more"),
+    ("au moins deux créatures", '"at least"', "less"),
+    ("al menos dos criaturas", '"at least"', "less"),
+    ("bloqueada por más de una criatura", '"more than"', "less"),
+])
+def test_words_of_quantity_keep_their_sense(run, query, said, never):
+    # Card text prints "au moins deux" where English says "two or more": the learner took
+    # "moins" alone for "more", and "moins de sept" searched the opposite of what was asked.
+    translated = english_translation(run, query)
+    assert said in translated and never not in translated.replace("or more", ""), translated
