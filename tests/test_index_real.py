@@ -353,3 +353,17 @@ def test_words_of_quantity_keep_their_sense(run, query, said, never):
     # "moins" alone for "more", and "moins de sept" searched the opposite of what was asked.
     translated = english_translation(run, query)
     assert said in translated and never not in translated.replace("or more", ""), translated
+
+
+@pytest.mark.parametrize("query, said, never", [
+    ("devolver a la mano de su propietario", "return", "it's"),
+    ("contrarréstalo", '"counter it"', "becomes"),
+    ("détruisent toutes les créatures", "destroy", "say"),
+    ("debajo de la criatura", "under", "plus"),
+    ("le choix des cibles", "choice", "any"),
+])
+def test_a_core_term_mends_a_pair_learned_wrong(run, query, said, never):
+    # Words card text prints always beside another ("les effets qui disent « détruisez » ne
+    # détruisent pas") were linked crosswise: "détruisent" was learned as "say".
+    translated = english_translation(run, query)
+    assert said in translated and never not in translated, translated
