@@ -217,6 +217,8 @@ class Translator:
         words = _words(items)
         candidates = list(dict.fromkeys([*self.langs, "en", *self.vocabulary_languages()]))
         detected = self.detect(words, candidates) if words else []
+        if detected and detected != ["en"] and all(self._english_not_little(word, detected) for word in words):
+            detected = ["en"]  # "die", "Ante": German and Spanish little words, English rules' words
         if not detected and any(_is_fuzzy(item) for item in items):
             # A misspelt fuzzy word is no language's as typed: any language whose lexicon has a
             # word near it may be the query's ("arollar~1" is Spanish by "arrollar").
@@ -238,6 +240,14 @@ class Translator:
             elif target not in detected:
                 plan.fallback.append(target)
         return plan
+
+    def _english_not_little(self, word: str, langs: list[str]) -> bool:
+        """Whether `word`, little in one of `langs` (German "die", Spanish "ante", Italian
+        "come"), is a word of the English rules that is not little in English: a query of
+        such words alone is English, not one with nothing to look for (`plan`)."""
+        return (any(query_text.is_little_word(word, lang) for lang in langs) and len(word) > 2
+                and not query_text.is_little_word(word, "en") and self.has_word("en", word)
+                and self.vocabulary.in_rules(word))
 
     def _best_translation(self, items: list[_Item], sources: list[str], target: str) -> Translation | None:
         """The translation from the source language that translates the most words (English

@@ -367,3 +367,16 @@ def test_a_core_term_mends_a_pair_learned_wrong(run, query, said, never):
     # détruisent pas") were linked crosswise: "détruisent" was learned as "say".
     translated = english_translation(run, query)
     assert said in translated and never not in translated, translated
+
+
+@pytest.mark.parametrize("query, number", [("Ante", "407"), ("die", None), ("come", None)])
+def test_an_english_word_little_in_another_language_is_searched(run, query, number):
+    # "ante" is Spanish for before, "die" a German article, "come" Italian for how: alone, each
+    # was refused as a query with nothing to look for, though the English rules say them.
+    result = run("search", query, "--json")
+    assert result.exit_code == 0, result.output
+    hits = lines_of(result)
+    assert hits and all(hit["lang"] == "en" for hit in hits[:3]), [hit["key"] for hit in hits]
+    if number:
+        assert any(hit["number"].startswith(number) for hit in hits[:3]), [hit["key"] for hit in hits]
+    assert run("search", "de la").exit_code == 2  # little in every language that spells it
