@@ -144,8 +144,5 @@ def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
         paths.make_folders(path.parent)
         for stale in path.parent.glob("lexicon-*.tsv"):
             stale.unlink(missing_ok=True)
-        temporary = path.with_suffix(".tmp")
-        with paths.open_inside(temporary, "w") as stream:
-            stream.write(Lexicon(learned).to_tsv())
-        paths.replace_inside(temporary, path)
+        paths.write_whole(path, Lexicon(learned).to_tsv())
     return learned

@@ -19,7 +19,6 @@ import fcntl
 import json
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -238,11 +237,7 @@ class _State:
         self._save()
 
     def _save(self) -> None:
-        # mkstemp creates its file with O_EXCL, which never follows a link; its folder is checked.
-        handle, temporary = tempfile.mkstemp(prefix=".state.", dir=paths.make_folders(self.path.parent))
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(self.files, stream, indent=1, sort_keys=True)
-        paths.replace_inside(Path(temporary), self.path)
+        paths.write_whole(self.path, json.dumps(self.files, indent=1, sort_keys=True))
 
 
 @contextmanager

@@ -360,13 +360,29 @@ def make_folders(folder: _Folder) -> _Folder:
 def write_whole(path: str | Path, text: str) -> None:
     """`text` as the whole of the file at `path`, inside our folders: written to a temporary
     file beside it (named for this process) moved into place, so a reader sees the old file or
-    the new one, never half of it (the caches of derived data: `lookup.engine_links`,
-    `stamped_digests`)."""
+    the new one, never half of it. The temporary file is made anew (O_EXCL: nothing already
+    there, not even a hard link, is written into) and removed when the write or the move
+    fails. For the settings, `update`'s state and the caches of derived data (the engine's
+    links, the learned lexicon, `stamped_digests`)."""
     path = os.fspath(path)
     temporary = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.{os.getpid()}")
-    with open_inside(temporary, "w") as stream:
-        stream.write(text)
-    replace_inside(temporary, path)
+    try:
+        with open_inside(temporary, "x") as stream:
+            stream.write(text)
+        replace_inside(temporary, path)
+    except BaseException:
+        _remove_inside(temporary)
+        raise
+
+
+def _remove_inside(path: str) -> None:
+    """Removes the file at `path` when it is there and can be, through no link; never an error."""
+    with contextlib.suppress(OSError, FolderError):
+        folder = _open_parent(path, create=False)
+        try:
+            os.unlink(os.path.basename(path), dir_fd=folder)
+        finally:
+            os.close(folder)
 
 
 def replace_inside(source: str | Path, target: str | Path) -> None:

@@ -2,13 +2,12 @@
 
 Only settings a person chooses live here (today: `language`, the interface language when neither
 MTGRULES_LANG nor the locale names one). The file is read with the standard library's `tomllib`
-and written whole (a new file beside it, then renamed over it), so a reader never sees half of
-it; a symbolic link where the file belongs is refused, never followed.
+and written whole (`paths.write_whole`: a new file beside it, then renamed over it), so a reader
+never sees half of it; a symbolic link where the file belongs is refused, never followed.
 """
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 from mtgrules import (
@@ -91,14 +90,7 @@ def write(setting: str, value: str | None, path: Path | None = None) -> Path:
         raise SettingError(i18n._("{path} is a symbolic link (settings are never written through one: remove it)")
                              .format(path=path))
     text = "".join(f"{key} = {_toml_string(val)}\n" for key, val in sorted(current.items()))
-    temporary = path.with_name(f".{FILE_NAME}.{os.getpid()}.tmp")
-    try:
-        with paths.open_inside(temporary, "x") as handle:
-            handle.write(text)
-        paths.replace_inside(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    paths.write_whole(path, text)
     return path
 
 
