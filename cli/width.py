@@ -44,54 +44,17 @@ def display_width(text: str, marks: int = 0) -> int:
 def _units(paragraph: str) -> list[str]:
     """The paragraph cut where a line may break: a run of spaces is a unit of its own; a run of
     narrow characters is one unit, a wide character one unit by itself; a marked span (from a
-    start mark to its end) is one unit whatever it holds."""
-    if paragraph.isascii():
-        return _narrow_units(paragraph)
-    widths = {char: char_width(char) for char in set(paragraph)}  # each character's once, not at each of its uses
-    if 2 not in widths.values():
-        return _narrow_units(paragraph)
-    units: list[str] = []
-    current = ""
-    depth = 0
-    for char in paragraph:
-        if char in MARK_STARTS:
-            if not depth and current and not current.strip(" "):
-                units.append(current)  # the spaces before a marked span are a break
-                current = ""
-            depth += 1
-        elif char in MARK_ENDS:
-            depth = max(0, depth - 1)
-        if depth or char in MARK_ENDS:
-            current += char
-            continue
-        if char == " ":
-            if current.strip(" "):
-                units.append(current)
-                current = ""
-            current += " "  # a run of spaces is one unit: two spaces between fields stay two
-        elif current and not current.strip(" "):
-            units.append(current)
-            current = char
-            continue
-        elif widths[char] == 2 and not unicodedata.category(char).startswith("P"):
-            if current:
-                units.append(current)
-            current = char
-        else:
-            # Closing punctuation (，。」) stays with the character before it.
-            if current and widths[current[-1]] == 2 and widths[char] == 1 and not unicodedata.category(char).startswith("P"):
-                units.append(current)
-                current = ""
-            current += char
-    if current:
-        units.append(current)
-    return units
+    start mark to its end) is one unit whatever it holds.
 
-
-def _narrow_units(paragraph: str) -> list[str]:
-    """`_units` of a paragraph without wide characters, read a run at a time (spaces, a mark,
-    the characters between) rather than a character at a time: the same units, for a fifth of
-    the time a search's page took to lay out."""
+    Read a run at a time (spaces, a mark, the characters between: `_NARROW_BREAKS`) rather than
+    a character at a time, for a fifth of the time a search's page took to lay out; only a run
+    of characters outside a marked span, in a paragraph with wide characters, is read character
+    by character (`_wide_run`)."""
+    widths = None
+    if not paragraph.isascii():
+        widths = {char: char_width(char) for char in set(paragraph)}  # each character's once, not at each of its uses
+        if 2 not in widths.values():
+            widths = None
     units: list[str] = []
     current = ""
     depth = 0
@@ -106,17 +69,40 @@ def _narrow_units(paragraph: str) -> list[str]:
             depth += 1
         elif first in MARK_ENDS:
             depth = max(0, depth - 1)
-        elif not depth and first == " ":
+        elif depth:
+            pass  # inside a marked span: all of it one unit
+        elif first == " ":
             if current.strip(" "):
                 units.append(current)
                 current = ""
-        elif not depth and current and not current.strip(" "):
-            units.append(current)
-            current = ""
-        current += piece
+        else:
+            if current and not current.strip(" "):
+                units.append(current)
+                current = ""
+            if widths is not None:
+                current = _wide_run(piece, current, units, widths)
+                continue
+        current += piece  # a run of spaces is one unit: two spaces between fields stay two
     if current:
         units.append(current)
     return units
+
+
+def _wide_run(run: str, current: str, units: list[str], widths: dict[str, int]) -> str:
+    """`_units`' step for a run of characters among wide ones: each wide character a unit by
+    itself, and closing punctuation (，。」) kept with the character before it. Appends to
+    `units` what the run ends; returns the unit it leaves open."""
+    for char in run:
+        if widths[char] == 2 and not unicodedata.category(char).startswith("P"):
+            if current:
+                units.append(current)
+            current = char
+        elif current and widths[current[-1]] == 2 and widths[char] == 1 and not unicodedata.category(char).startswith("P"):
+            units.append(current)
+            current = char
+        else:
+            current += char
+    return current
 
 
 def _fitting_spans(units: list[str], room: int, marks: int) -> list[str]:
