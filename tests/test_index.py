@@ -84,6 +84,13 @@ def use_corpus(monkeypatch, records: list[Record]) -> None:
         writer.put("sample", digest, "sample", records)
 
 
+def sample_index(monkeypatch, *more: Record) -> Index:
+    """The index of the sample records and `more`, made the whole corpus (`use_corpus`); for a
+    `with` block, which closes it."""
+    use_corpus(monkeypatch, [*sample_records(), *more])
+    return Index.current()
+
+
 @pytest.fixture
 def sample(monkeypatch):
     use_corpus(monkeypatch, sample_records())
@@ -425,8 +432,7 @@ def test_the_lexicon_grows_from_the_card_texts_of_the_corpus(monkeypatch):
     path = corpus_file("rulings/KLD.mtgjson-v5.json")
     cards = [r for r in mtgjson.parse(path.read_bytes(), str(path)) if r.kind == "card"]
     japanese = rule("704.5f", "ja", "防御力が0以下のクリーチャーは墓地に置かれる。")
-    use_corpus(monkeypatch, [*sample_records(), japanese, *cards])
-    with Index.current() as index:
+    with sample_index(monkeypatch, japanese, *cards) as index:
         results = index.search("墓地", langs=["en"])
         assert results.hits and results.hits[0].translation == "墓地 → graveyard"
         assert ("rule", "704.5f", "en") in keys(results)
@@ -582,12 +588,10 @@ def test_a_card_named_in_passing_brings_its_rulings_first_but_one_without_ruling
     # "Taille maximale" is Fully Grown's French name; "taille maximale de la main" asks about
     # the maximum hand size: with no ruling to bring, the name's words are translated as words.
     grown = Record(kind="card", lang="en", source="iko:1", card="Fully Grown", names={"en": "Fully Grown", "fr": "Taille maximale"})
-    use_corpus(monkeypatch, [*sample_records(), grown])
-    with Index.current() as index:
+    with sample_index(monkeypatch, grown) as index:
         english = [t.query for t in index.search("taille maximale de la main").plan.translations if t.target == "en"]
         assert english == ['"maximum hand size"']
-    use_corpus(monkeypatch, [*sample_records(), grown, ruling("Fully Grown", "en", 1, "g1", "The bonus lasts until end of turn.")])
-    with Index.current() as index:
+    with sample_index(monkeypatch, grown, ruling("Fully Grown", "en", 1, "g1", "The bonus lasts until end of turn.")) as index:
         assert index.search("taille maximale de la main").hits[0].key == ["ruling", "Fully Grown", 1]
 
 
@@ -640,10 +644,9 @@ def test_a_word_is_not_translated_by_the_pair_of_another_word_of_its_stem(monkey
     # The stemmer gives "objeto" (object) the key of "objetivo" (target), and "historia" that of
     # "histórico" (historic): a pair learned from another word of the same stem is no translation
     # of a word the language spells (here, Spanish records do).
-    use_corpus(monkeypatch, [*sample_records(),
-                             rule("109.1", "es", "Un objeto es una habilidad en la pila, una carta o una ficha."),
-                             rule("714.2", "es", "Una Saga cuenta su historia con contadores.")])
-    with Index.current() as index:
+    with sample_index(monkeypatch,
+                      rule("109.1", "es", "Un objeto es una habilidad en la pila, una carta o una ficha."),
+                      rule("714.2", "es", "Una Saga cuenta su historia con contadores.")) as index:
         def english(text):
             return [t.query for t in index.search(text).plan.translations if t.target == "en"]
 
@@ -656,12 +659,11 @@ def test_a_word_is_not_translated_by_the_pair_of_another_word_of_its_stem(monkey
 def test_a_word_two_languages_spell_is_searched_in_what_each_means(monkeypatch):
     # French "initiative" is first strike (the keyword line "Initiative" of "First strike" cards);
     # English "initiative" is rule 726. Both languages spell it: each meaning is searched.
-    use_corpus(monkeypatch, [*sample_records(),
-                             rule("702.7", "en", "", title="First Strike"),
-                             rule("702.7b", "en", "A creature with first strike deals combat damage before creatures without first strike."),
-                             rule("702.111b", "en", "A creature with menace can't be blocked except by two or more creatures."),
-                             rule("726.1", "en", "The initiative is a designation a player can have.")])
-    with Index.current() as index:
+    with sample_index(monkeypatch,
+                      rule("702.7", "en", "", title="First Strike"),
+                      rule("702.7b", "en", "A creature with first strike deals combat damage before creatures without first strike."),
+                      rule("702.111b", "en", "A creature with menace can't be blocked except by two or more creatures."),
+                      rule("726.1", "en", "The initiative is a designation a player can have.")) as index:
         results = index.search("initiative")
         assert {"en", "fr"} <= set(results.plan.detected)
         assert [t.query for t in results.plan.translations if t.target == "en"] == ['"first strike"']
@@ -791,10 +793,9 @@ def test_a_word_left_as_typed_is_a_word_of_the_target_and_a_word_left_out_is_sai
     # "indestructible"); a function word of the query's language is another word in English
     # (French "plus" is more, not plus: the records it found were about plus signs). A word
     # nothing translates is left out, and the translation says so.
-    use_corpus(monkeypatch, [*sample_records(),
-                             rule("100.2a", "en", "A constructed deck has no more than four of any card."),
-                             rule("702.172b", "en", "Cards with spree have a plus sign icon.")])
-    with Index.current() as index:
+    with sample_index(monkeypatch,
+                      rule("100.2a", "en", "A constructed deck has no more than four of any card."),
+                      rule("702.172b", "en", "Cards with spree have a plus sign icon.")) as index:
         def english(text):
             return [t for t in index.search(text).plan.translations if t.target == "en"]
 
@@ -811,12 +812,11 @@ def test_a_word_left_as_typed_is_a_word_of_the_target_and_a_word_left_out_is_sai
 
 
 def test_an_adjective_in_ant_is_translated_and_a_verb_and_its_object_are_no_term(monkeypatch):
-    use_corpus(monkeypatch, [*sample_records(),
-                             Record(kind="glossary", lang="en", source="cr:9", title="Blocked Creature",
-                                    text="A creature that has been declared as a blocker.", references=[]),
-                             rule("702.9b", "en", "A creature with flying can't be blocked except by creatures with flying or reach."),
-                             rule("702.9b", "fr", "Une créature volante ne peut être bloquée que par des créatures avec le vol.")])
-    with Index.current() as index:
+    with sample_index(monkeypatch,
+                      Record(kind="glossary", lang="en", source="cr:9", title="Blocked Creature",
+                             text="A creature that has been declared as a blocker.", references=[]),
+                      rule("702.9b", "en", "A creature with flying can't be blocked except by creatures with flying or reach."),
+                      rule("702.9b", "fr", "Une créature volante ne peut être bloquée que par des créatures avec le vol.")) as index:
         def english(text):
             return [t.query for t in index.search(text).plan.translations if t.target == "en"]
 
