@@ -136,8 +136,8 @@ def _learned(segments: list[Segment], cache_folder: Path | None) -> list[Entry]:
     path = cache_folder / f"lexicon-{digest.hexdigest()[:16]}.tsv" if cache_folder else None
     if path is not None and path.exists():
         try:
-            return Lexicon.from_tsv(path.read_text(encoding="utf-8"), str(path)).entries
-        except (ParseError, UnicodeDecodeError):
+            return Lexicon.from_tsv(paths.read_whole(path).decode("utf-8"), str(path)).entries
+        except (ParseError, UnicodeDecodeError, OSError, paths.FolderError):
             pass  # a damaged cache is derived data: learn again
     learned = lexicon.learn(segments)
     if path is not None:

@@ -208,8 +208,8 @@ class _State:
     def __init__(self, path: Path):
         self.path = path
         try:
-            loaded = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            loaded = json.loads(paths.read_whole(path))
+        except (OSError, ValueError, paths.FolderError):
             loaded = {}
         self.files: dict[str, dict] = loaded if isinstance(loaded, dict) else {}
 

@@ -340,14 +340,35 @@ def open_inside(path: str | Path, mode: str = "w", encoding: str | None = "utf-8
     finally:
         os.close(folder)
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise FolderError(i18n._("{path} is not a regular file (a FIFO or a device?), where mtgrules keeps a file of its "
-                                "own (remove it)").format(path=path))
-        os.set_blocking(handle, True)
+        _check_regular(handle, path)
         return os.fdopen(handle, mode, encoding=encoding if text else None)
     except BaseException:
         os.close(handle)
         raise
+
+
+def read_whole(path: str | Path) -> bytes:
+    """The whole of a file mtgrules keeps (its settings, `update`'s state, a cache), opened
+    without blocking: a FIFO or a device planted in its place is a `FolderError` naming it,
+    with the mend, where a plain `open` waited for a writer that never comes and hung every
+    command. FileNotFoundError when there is none."""
+    handle = os.open(os.fspath(path), os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        _check_regular(handle, path)
+        stream = os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
+    with stream:
+        return stream.read()
+
+
+def _check_regular(handle: int, path: str | Path) -> None:
+    """A `FolderError` unless the open `handle` is a regular file; then blocking again."""
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        raise FolderError(i18n._("{path} is not a regular file (a FIFO or a device?), where mtgrules keeps a file of its "
+                            "own (remove it)").format(path=path))
+    os.set_blocking(handle, True)
 
 
 def make_folders(folder: _Folder) -> _Folder:

@@ -38,8 +38,7 @@ def read_all(path: str | Path | None = None) -> dict[str, str]:
     every command, without pathlib.)"""
     path = path or settings_path()
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = paths.read_whole(path)
     except FileNotFoundError:
         return {}
     import tomllib  # only when a settings file exists

@@ -60,11 +60,13 @@ def digest(files: list[str], work_out: Callable[[], str]) -> str:
 
 
 def _kept(path: str) -> dict:
+    from mtgrules import paths
+    from mtgrules.errors import MtgrulesError
+
     if path not in _read:
         try:
-            with open(path, encoding="utf-8") as handle:
-                found = json.load(handle)
-        except (OSError, ValueError):
+            found = json.loads(paths.read_whole(path))
+        except (OSError, ValueError, MtgrulesError):  # a FIFO or damage in a cache: worked out again
             found = {}
         _read[path] = found if isinstance(found, dict) else {}
     return _read[path]

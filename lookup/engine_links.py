@@ -114,11 +114,10 @@ def load() -> EngineLinks:
     key = _key()
     cache = os.path.join(paths.cache_folder(), CACHE)
     try:
-        with open(cache, encoding="utf-8") as stream:
-            held = json.loads(stream.read())
+        held = json.loads(paths.read_whole(cache))
         if held.get("key") == key:
             return EngineLinks(held)
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError, paths.FolderError):  # a FIFO or damage in a cache: worked out again
         pass
     data = {"key": key, **_work_out()}
     with contextlib.suppress(OSError, paths.FolderError):  # a cache: what was worked out is used all the same

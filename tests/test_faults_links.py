@@ -4,7 +4,8 @@ and progress databases and the files SQLite keeps beside them, a folder on the w
 MTGRULES_HOME, a data folder path too long for the system.
 
 Each is one line naming the link and the mend, exit 2, and the file the link points to is
-untouched; or the work done without writing through the link.
+untouched; or the work done without writing through the link. A FIFO is never waited on: in
+place of a cache it is no cache, and the one worked out replaces it.
 """
 
 from __future__ import annotations
@@ -99,6 +100,24 @@ def test_a_fifo_as_the_update_lock_does_not_hang(server, isolated_home):
     (isolated_home / "downloads").mkdir(parents=True)
     os.mkfifo(isolated_home / "downloads" / ".lock")
     assert_refused(update(server), "FIFO", "remove it")
+
+
+@pytest.mark.parametrize("planted, command", [("cache/packaged-digests.json", ("search", "energía")),
+                                               ("cache/engine-links.json", ("rule", "704.5g"))])
+def test_a_fifo_as_a_cache_file_does_not_hang_and_is_made_again(isolated_home, planted, command):
+    """A cache is derived data: read without blocking, a FIFO there is no cache, and the one
+    worked out takes its place (a plain open waited for a writer, and every command hung)."""
+    (isolated_home / "cache").mkdir(parents=True)
+    os.mkfifo(isolated_home / planted)
+    assert_clean(run_process(*command, env={"MTGRULES_HOME": str(isolated_home), "MTGRULES_LANG": "en"}, timeout=60))
+    assert (isolated_home / planted).is_file()
+
+
+def test_a_fifo_as_the_settings_file_is_refused_without_hanging(isolated_home):
+    isolated_home.mkdir()
+    os.mkfifo(isolated_home / "config.toml")
+    outcome = run_process("config", env={"MTGRULES_HOME": str(isolated_home), "MTGRULES_LANG": "en"}, timeout=60)
+    assert_refused(outcome, f"{isolated_home / 'config.toml'} is not a regular file", "FIFO", "remove it")
 
 
 @pytest.mark.parametrize("planted", ["corpus.sqlite3", "corpus.sqlite3-wal", "corpus.sqlite3-journal"])
