@@ -378,13 +378,13 @@ class Translator:
                 key = " ".join(keys[position:end])
                 if key not in table and end - position > 1:
                     # The phrase with its last word's key a letter or two shorter: the French
-                    # stemmer keeps "continus" whole, "continu" is the key of "effet continu"
+                    # stemmer keeps "continus" whole, "continu" is the key of "effet continu".
                     key = next((other for last in _trimmed(keys[end - 1])[1:]
                                 if (other := " ".join([*keys[position:end - 1], last])) in table), key)
                 spelt = known[position:end]
                 if key not in table and end - position > 1 and (preposition := _preposition_of(tokens[end - 1][0], source)):
-                    # or with its last word a preposition and an article joined ("en lugar del
-                    # coste": "en lugar de" is rather than; "au début du tour")
+                    # The phrase with its last word a preposition and an article joined, as the
+                    # preposition alone ("en lugar del coste": "en lugar de" is rather than).
                     key = " ".join([*keys[position:end - 1], phrases.word_key(preposition, source)])
                     spelt = [*spelt[:-1], preposition]
                 found = _forms_of(table.get(key), spelt, source)
