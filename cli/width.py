@@ -127,11 +127,12 @@ def _fitting_spans(units: list[str], room: int, marks: int) -> list[str]:
 
 def _cut(unit: str, room: int, marks: int) -> tuple[str, str]:
     """The longest start of `unit` that fits in `room` columns, and the rest (at least one
-    character is taken, so that a line always advances)."""
+    character that is not a mark is taken, so that a line always advances: a start mark alone
+    would be closed and opened again by `wrap_paragraph`, leaving the unit as it was)."""
     taken, used = "", 0
     for index, char in enumerate(unit):
         width = char_width(char, marks)
-        if used + width > room and taken:
+        if used + width > room and taken.strip(MARKS):
             return taken, unit[index:]
         taken += char
         used += width
@@ -159,9 +160,10 @@ def wrap_paragraph(paragraph: str, width: int, indent: str = "", subsequent: str
             used += space
         pending_space = 0
         while used + size > width and not started and size > 0:
-            head, unit = _cut(unit, width - used - (marks if unit[:1] in MARK_STARTS else 0), marks)
-            if not unit:
+            head, rest = _cut(unit, width - used - (marks if unit[:1] in MARK_STARTS else 0), marks)
+            if not rest.strip(MARKS):  # nothing but a closing mark would be left: the line takes it all
                 break
+            unit = rest
             opened = next((char for char in head if char in MARK_STARTS), None)
             if opened is not None and not any(char in MARK_ENDS for char in head):
                 closing = MARK_ENDS[MARK_STARTS.index(opened)]

@@ -65,6 +65,30 @@ def test_a_marked_span_is_never_split(parts, width):
     assert re.sub(r"\s+", "", unmarked) == re.sub(r"\s+", "", text.replace(START, "").replace(END, ""))
 
 
+@given(st.lists(st.tuples(words, st.booleans()), min_size=1, max_size=8), st.integers(min_value=1, max_value=8),
+       st.integers(min_value=0, max_value=3))
+def test_a_line_narrower_than_a_mark_still_ends(parts, width, indent):
+    """Lines narrower than a marked character (a start mark, a letter and an end mark take five
+    columns with `marks=2`) once looped for ever; each line now takes at least one character."""
+    import signal
+
+    def hung(*_):
+        raise AssertionError(f"wrap_paragraph did not end at width {width}")
+
+    text = " ".join(f"{START}{word}{END}" if marked else word for word, marked in parts)
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(5)
+    try:
+        lines = wrap_paragraph(text, width, " " * indent, marks=2)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert all(line.count(START) == line.count(END) for line in lines)
+    assert all(line.strip(" ") for line in lines)  # no line of its indent alone
+    unmarked = "".join(lines).replace(START, "").replace(END, "")
+    assert re.sub(r"\s+", "", unmarked) == re.sub(r"\s+", "", text.replace(START, "").replace(END, ""))
+
+
 @pytest.fixture(scope="module")
 def corpus_home(tmp_path_factory):
     home = ingested_home(tmp_path_factory.mktemp("width"), ["cr/en-20260807.txt", "rulings/KLD.mtgjson-v5.json"])
