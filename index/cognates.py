@@ -25,7 +25,6 @@ own, and a word only card names and rulings print is where the rest of the false
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from mtgrules.align.phrases import cognate_form
@@ -69,28 +68,28 @@ _PARTICIPLES = {
 # more was "perfor|ant", piercing, and "perfor|m|ing"). One less: the stem's "e" is the
 # ending's ("exil|é", "exile|d").
 _ADDED = {"ed": MAX_ADDED, "ing": 0}
-# The inflection a word ends with, taken off when no suffix above matched; an infinitive's too
-# ("changer": change, "limitar": limit; a judge asks with the infinitive, card text prints the
-# imperative the lexicon learned). Patterns, compiled by `re` (and kept in its cache) when a word
-# is first stemmed so: most cold searches stem none, and compiling the three at import cost each 0.3 ms.
+# The inflections a word may end with, longest first, taken off when no suffix above matched; an
+# infinitive's too ("changer": change, "limitar": limit; a judge asks with the infinitive, card
+# text prints the imperative the lexicon learned). Each ending the word has is tried until one
+# finds a cognate: "excès" less "es" is "exc", too short, less "s" "exce", which "excess" begins.
 _ENDINGS = {
-    "es": r"(?:ar|er|ir|os|as|es|o|a|e|s)$",
-    "pt": r"(?:ar|er|ir|os|as|es|o|a|e|s)$",
-    "it": r"(?:are|ere|ire|i|e|o|a)$",
-    "fr": r"(?:er|ir|es|e|s)$",
+    "es": ("ar", "er", "ir", "os", "as", "es", "o", "a", "e", "s"),
+    "pt": ("ar", "er", "ir", "os", "as", "es", "o", "a", "e", "s"),
+    "it": ("are", "ere", "ire", "i", "e", "o", "a"),
+    "fr": ("er", "ir", "es", "e", "s"),
 }
 
 
-def stem(word: str, lang: str) -> tuple[str, bool]:
-    """The English-looking stem of `word` (folded), and whether it ends with an English suffix:
-    its suffix put in English, else its inflection taken off ("" when too short)."""
+def stems(word: str, lang: str) -> list[tuple[str, bool]]:
+    """The English-looking stems of `word` (folded) to try, each with whether it ends with an
+    English suffix: its suffix put in English, else the word less each inflection it may end
+    with, the longest first, or the whole word without one (none shorter than MIN_LETTERS - 1)."""
     folded = fold(word).lower()
     for romance, english in _SUFFIXES.get(lang, ()):
         if folded.endswith(romance) and len(folded) - len(romance) >= 3:
-            return folded[: -len(romance)] + english, True
-    ending = _ENDINGS.get(lang)
-    bare = re.sub(ending, "", folded) if ending is not None else ""
-    return (bare if len(bare) >= MIN_LETTERS - 1 else ""), False
+            return [(folded[: -len(romance)] + english, True)]
+    bare = [folded[: -len(ending)] for ending in _ENDINGS.get(lang, ()) if folded.endswith(ending)] or [folded]
+    return [(stem, False) for stem in bare if len(stem) >= MIN_LETTERS - 1]
 
 
 def cognate(word: str, lang: str, english_words, in_rules=None) -> str | None:
@@ -103,16 +102,24 @@ def cognate(word: str, lang: str, english_words, in_rules=None) -> str | None:
     found = participle(word, lang, english_words, in_rules)
     if found is not None:
         return found
-    spelt, suffixed = stem(word, lang)
-    if not spelt:
-        return None
+    folded = fold(word).lower()  # (once, not once an English word: 0.6 ms of a cold French search)
+    for spelt, suffixed in stems(word, lang):
+        found = _cognate_of_stem(spelt, suffixed, word, folded, english_words, in_rules)
+        if found is not None:
+            return found
+    return None
+
+
+def _cognate_of_stem(spelt: str, suffixed: bool, word: str, folded: str, english_words, in_rules) -> str | None:
+    """The shortest English word the rules use that `spelt` (a stem of `word`, folded as
+    `folded`) begins as `cognate_form` spells both, or None."""
     form = cognate_form(spelt)
     # An English suffix is that spelling or nothing ("historia" is "history", never "historic",
     # which "histori" begins; -ic may go on as -ical); a bare stem may take a letter or two.
     endings = SUFFIXED_ENDINGS if suffixed else None
-    best: str | None = None
-    folded = fold(word).lower()  # (once, not once an English word: 0.6 ms of a cold French search)
+    best: tuple[int, int, str] | None = None
     spelt_as_typed = folded == word.lower()
+    whole = cognate_form(folded)
     for prefix in _english_prefixes(spelt):
         for english in english_words(prefix):
             theirs = cognate_form(english)
@@ -121,10 +128,22 @@ def cognate(word: str, lang: str, english_words, in_rules=None) -> str | None:
             # The same spelling only for a word with letters English does not write ("illégal":
             # illegal); a word English spells as typed was kept as typed before a guess was made.
             same = english == folded and spelt_as_typed
-            closer = best is None or (len(english), english) < (len(best), best)
-            if near and not same and closer and (in_rules is None or in_rules(english)):
-                best = english
-    return best
+            # The shortest; of two as short, the one spelt like more of the whole word ("excès":
+            # "excess", not "exceed"), then the first alphabetically.
+            key = (len(english), -_shared_start(whole, theirs), english)
+            if near and not same and (best is None or key < best) and (in_rules is None or in_rules(english)):
+                best = key
+    return best[2] if best else None
+
+
+def _shared_start(a: str, b: str) -> int:
+    """How many letters `a` and `b` begin with alike."""
+    count = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        count += 1
+    return count
 
 
 def participle(word: str, lang: str, english_words, in_rules=None) -> str | None:

@@ -8,7 +8,7 @@ from mtgrules.index import cognates
 # English words as the corpus's vocabulary holds them (folded), looked up by their first letters.
 ENGLISH = ["monarch", "monarchs", "hybrid", "partial", "party", "priority", "vigilance", "vigil", "history", "historic",
            "physical", "decide", "destructive", "emblem", "lethal", "construct", "constructed", "construction", "defining",
-           "define", "controlled", "activated", "doubled", "pending", "milled", "performing", "banded"]
+           "define", "controlled", "activated", "doubled", "pending", "milled", "performing", "banded", "exceed", "excess", "success"]
 
 
 # The words the rules use ("vigil" only names cards).
@@ -30,6 +30,8 @@ def english_words(prefix):
     ("emblema", "es", "emblem"),
     ("letale", "it", "lethal"),        # th/t
     ("historia", "es", "history"),     # -ia is -y
+    ("excès", "fr", "excess"),         # less "es", "exc" is too short: less "s", "exce" (not "exceed")
+    ("succès", "fr", "success"),       # less "es", "succ" begins no word: less "s"
 ])
 def test_a_latinate_word_reaches_its_english_cognate(word, lang, english):
     assert cognates.cognate(word, lang, english_words) == english
