@@ -799,8 +799,12 @@ def test_a_word_left_as_typed_is_a_word_of_the_target_and_a_word_left_out_is_sai
         def english(text):
             return [t for t in index.search(text).plan.translations if t.target == "en"]
 
-        [translation] = english("pas plus de quatre cartes")
+        [translation] = english("plus de quatre cartes")
         assert "plus" not in translation.query.split() and "plus" in translation.untranslated
+        # "pas plus de" is a phrase of the core terms: no more than.
+        [translation] = english("pas plus de quatre cartes")
+        assert '"no more than"' in translation.query and translation.untranslated == []
+        assert index.search("pas plus de quatre cartes").hits[0].number == "100.2a"
         # A participle no card prints reaches the English participle of the rules.
         [translation] = english("mazo construido")
         assert "constructed" in translation.query.split() and translation.untranslated == []

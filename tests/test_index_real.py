@@ -362,6 +362,20 @@ def test_a_core_term_mends_a_pair_learned_wrong(run, query, said, never):
     assert said in translated and never not in translated, translated
 
 
+@pytest.mark.parametrize("query, said, number", [
+    ("pas plus de quatre exemplaires d'une carte", '"no more than"', "100.2a"),
+    ("no más de cuatro copias de una carta", '"no more than"', "100.2a"),
+    ("qui reçoit la priorité après la résolution d'un sort", '"receives priority"', "117.3b"),
+])
+def test_a_rules_phrase_no_card_prints_is_translated(run, query, said, number):
+    # Card text never prints "no more than" nor "receives priority": the learner had nothing for
+    # "pas plus de" ("plus" alone is mostly "ne ... plus", no longer) nor for "reçoit".
+    translated = english_translation(run, query)
+    assert said in translated, translated
+    hits = lines_of(run("search", query, "--json"))
+    assert any(hit["key"] == ["rule", number] for hit in hits), [hit["key"] for hit in hits]
+
+
 @pytest.mark.parametrize("query, number", [("Ante", "407"), ("die", None), ("come", None)])
 def test_an_english_word_little_in_another_language_is_searched(run, query, number):
     # "ante" is Spanish for before, "die" a German article, "come" Italian for how: alone, each
