@@ -730,7 +730,7 @@ class Index:
             self.translator = Translator(reading.Vocabulary(lambda: self.db), self.langs)
             self._vocabulary_ready = False
             self._titles: dict[str | None, dict[str, list[str]]] = {}  # per view: title key -> numbers
-            self._sizes: dict[tuple[str, str], int] | None = None  # (lang, kind) -> records (`_sample_scale`)
+            self._sizes: dict[tuple[str, str], int] | None = None  # (lang, kind) -> records (`_record_counts`)
             self._others: dict[tuple[str, ...], frozenset[int] | None] = {}  # languages -> their entries (`_held`)
 
     def _bring_up_to_date(self, written_before: bool) -> None:
@@ -882,9 +882,7 @@ class Index:
         if not others:
             return frozenset()
         if others not in self._others:
-            self._sample_scale("en", "rule")  # the counts read: records by language and kind, of the largest edition
-            assert self._sizes is not None
-            if sum(records for (lang, _kind), records in self._sizes.items() if lang in others) > MOST_DROPPED:
+            if sum(records for (lang, _kind), records in self._record_counts().items() if lang in others) > MOST_DROPPED:
                 self._others[others] = None  # (at least as many entries: not read to be counted)
                 return None
             tokens = " OR ".join(_quoted(reading.lang_token(lang)) for lang in others)
@@ -1269,6 +1267,14 @@ class Index:
                 return twin
         return None
 
+    def _record_counts(self) -> dict[tuple[str, str], int]:
+        """Records by (language, kind), of each language's largest edition: read once a
+        generation of the tables."""
+        if self._sizes is None:
+            self._sizes = {(lang, kind): records for lang, kind, records
+                           in self.db.execute("SELECT lang, kind, MAX(records) FROM counts GROUP BY lang, kind")}
+        return self._sizes
+
     def _sample_scale(self, lang: str, kind: str) -> float:
         """How many records of `kind` English has for each one `lang` has (1 for English, or
         a language with as many): a record ranked r-th among a language's few records of a kind
@@ -1276,11 +1282,9 @@ class Index:
         (`fusion.Ranked`): of an edition, the largest (several English editions are not one
         larger sample). A square root did no better, and a CombMAX of a record's languages worse, on the
         judge queries' development half and the project's own queries."""
-        if self._sizes is None:
-            self._sizes = {(lang_, kind_): records for lang_, kind_, records
-                           in self.db.execute("SELECT lang, kind, MAX(records) FROM counts GROUP BY lang, kind")}
-        own = self._sizes.get((lang, kind), 0)
-        english = self._sizes.get(("en", kind), 0)
+        sizes = self._record_counts()
+        own = sizes.get((lang, kind), 0)
+        english = sizes.get(("en", kind), 0)
         if lang == "en" or own <= 0 or english <= own:
             return 1.0
         return english / own
@@ -1310,9 +1314,7 @@ class Index:
     def _sample_of(self, langs: list[str]) -> float | None:
         """The scale of the largest sample of any kind `langs` hold (`_sample_scale`), None when
         they hold none (no records, or as many as English)."""
-        self._sample_scale("en", "rule")  # the counts read
-        assert self._sizes is not None
-        scales = [scale for lang, kind in self._sizes if lang in langs and (scale := self._sample_scale(lang, kind)) > 1]
+        scales = [scale for lang, kind in self._record_counts() if lang in langs and (scale := self._sample_scale(lang, kind)) > 1]
         return min(scales) if scales else None
 
     def _term_rules(self, key: str, stored: dict, view: str | None) -> list[str]:
