@@ -84,6 +84,10 @@ def _print_card(entry: dict, langs: list[str], match: CardMatch, links: bool) ->
         if links:
             for node in ruling["tests"]:
                 echo("         " + _("tested by {test}").format(test=node))
+    if entry["other_language_rulings"]:
+        echo_wrapped(_("(no English original of {count} of the {total} rulings in the corpus: shown in {langs})").format(
+            count=entry["other_language_rulings"], total=len(entry["rulings"]), langs=", ".join(entry["other_ruling_langs"])),
+            indent="  ", dim=True)
     asked = [lang for lang in langs if lang != "en"]
     if asked and entry["untranslated_rulings"]:
         echo_wrapped(_("(no {langs} translation of {count} of the {total} rulings in the corpus: English shown)").format(

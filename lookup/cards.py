@@ -33,7 +33,8 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry, p
     """The card as the JSON object of `--json`: its Oracle text (English, as MTGJSON gives it),
     its printed name, type line and text in the asked languages (`printed_langs`, else `langs`), its names in those languages and
     English (all of them without `langs`), and its rulings (in `langs`, or all) beside their
-    English originals. `registry` is `mtgrules.engine.registry` or its cache,
+    English originals; a ruling in none of `langs` and without its English original, in the
+    languages it has (`other_language_rulings`, `other_ruling_langs`). `registry` is `mtgrules.engine.registry` or its cache,
     `engine_links.load()`: which engine tests enforce each ruling."""
     record = catalog.card(card)
     rulings = catalog.rulings(card)
@@ -52,12 +53,21 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry, p
             printed[lang] = {"name": names.get(lang), "type_line": type_line, "text": text}
     entries = []
     untranslated = 0
+    elsewhere: set[str] = set()  # the languages of the rulings shown in no language asked
+    elsewhere_count = 0
     for group in ruling_groups(rulings):
         texts = {r.lang: r.text for r in group if langs is None or r.lang in langs}
         en_text = next((r.en_text for r in group if r.en_text), None)
         if not texts and not en_text:
-            continue
-        if langs is not None and not any(lang in texts for lang in langs if lang != "en"):
+            # Neither in the languages shown nor in English (the seeds' Spanish rulings of
+            # Electrozoa, for an English reader): shown in the languages the corpus has them
+            # in, and said so, rather than "no rulings".
+            texts = {r.lang: r.text for r in group if r.text}
+            if not texts:
+                continue
+            elsewhere.update(texts)
+            elsewhere_count += 1
+        elif langs is not None and not any(lang in texts for lang in langs if lang != "en"):
             untranslated += 1
         digest = next((r.en_digest for r in group if r.en_digest), None)
         entries.append(
@@ -83,4 +93,6 @@ def card_entry(catalog: Catalog, card: str, langs: list[str] | None, registry, p
         "missing_printed": [lang for lang in printed_langs if lang != "en" and lang not in printed],
         "rulings": entries,
         "untranslated_rulings": untranslated,
+        "other_language_rulings": elsewhere_count,
+        "other_ruling_langs": sorted(elsewhere),
     }

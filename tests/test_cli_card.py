@@ -6,7 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from test_index import sample_records, use_corpus
+from test_index import ruling, sample_records, use_corpus
 
 from mtgrules.cli.main import cli
 from mtgrules.engine import registry
@@ -131,3 +131,20 @@ def test_shell_completion_gives_the_next_word_of_names_in_any_language():
     assert complete("card", "planta", "de", "ete") == ["eter"]  # what was typed, as typed
     assert complete("card", "Sieste", "du", "") == ["jeune"]
     assert complete("card", "zzz") == []
+
+
+def test_a_ruling_with_no_english_original_is_shown_in_its_own_language(monkeypatch):
+    """The seeds hold Electrozoa's rulings in Spanish alone: an English reader was told "no
+    rulings in the corpus". A ruling in none of the languages shown and without its English
+    original is shown in the languages it has, with one line saying so."""
+    monkeypatch.setenv("MTGRULES_LANG", "en")
+    use_corpus(monkeypatch, [*sample_records(), ruling("Aether Hub", "es", 2, "h2", "Puedes pagar {E} en vez de maná.")])
+    lines = [line.strip() for line in run("Aether Hub").output.splitlines()]
+    assert "es  Puedes pagar {E} en vez de maná." in lines and "en  {E} stands for one energy counter." in lines
+    assert "(no English original of 1 of the 2 rulings in the corpus: shown in es)" in lines
+    assert "no rulings in the corpus" not in lines
+    entry = json.loads(run("Aether Hub", "--lang", "fr", "--json").output)
+    assert [r["texts"] for r in entry["rulings"]][1] == {"es": "Puedes pagar {E} en vez de maná."}
+    assert (entry["other_language_rulings"], entry["other_ruling_langs"]) == (1, ["es"])
+    # Shown in a language asked, it is no ruling of another language.
+    assert json.loads(run("Aether Hub", "--lang", "es", "--json").output)["other_language_rulings"] == 0

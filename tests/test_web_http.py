@@ -155,9 +155,21 @@ def test_history_and_changes_mark_words_without_colour_alone(client):
 
 def test_a_card_shows_rulings_and_says_when_they_are_shared(client):
     page = client.get("/card/Aether%20Hub?lang=es").text
-    assert "Planta de éter central" in page
+    assert "Planta de éter central" in page and "No Oracle text in the corpus." not in page
     assert "the same ruling is on" in page
     assert "2017-02-09" in page
+
+
+def test_a_card_whose_rulings_have_no_english_shows_them_in_their_language(isolated_home):
+    # The seeds alone: Electrozoa's rulings are Spanish, with no English original. An English
+    # page showed "No rulings in the corpus."
+    with TestClient(create_app()) as client:
+        page = client.get("/card/Electrozoa?lang=en").text
+        entry = client.get("/api/card/Electrozoa?lang=en").json()
+    assert "No rulings in the corpus." not in page and "Los contadores de energía" in page
+    assert "9 of the 9 rulings have no English original in the corpus: shown in es." in page
+    assert "No Oracle text in the corpus." in page  # the seeds hold no card data: an empty column said so
+    assert (entry["other_language_rulings"], entry["other_ruling_langs"]) == (9, ["es"])
 
 
 def test_a_term_names_its_defining_rule(client):
