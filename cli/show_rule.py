@@ -67,6 +67,12 @@ def _print_entry(entry: dict, *, brief_children: list[str] | None = None, inline
         if inline_missing:
             echo_wrapped(_("(no {langs} text for this rule in the corpus: English shown)").format(langs=", ".join(missing)),
                          indent="      ", dim=True)
+    elif entry.get("shown_instead") is not None:
+        other = entry["shown_instead"]
+        _print_text(other["lang"], other, entry.get("edition"))
+        if inline_missing:
+            echo_wrapped(_("(no {langs} text for this rule in the corpus: {other} shown)").format(
+                langs=", ".join(missing), other=other["lang"]), indent="      ", dim=True)
     elif missing and inline_missing:
         echo_wrapped(_("(no {langs} text for this rule in the corpus)").format(langs=", ".join(missing)), indent="  ", dim=True)
     if entry["references"]:
@@ -119,6 +125,7 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
     inline = len(shown) == 1  # one rule says what it lacks in place; several say it once below
     lacking: dict[str, int] = {}
     english_shown = False
+    others_shown: set[str] = set()  # the languages shown for rules with no text asked nor English
     for number in known:
         entries = rule_entries(catalog, number, langs, registry)
         subrules = entries[1:]
@@ -127,6 +134,8 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
                 if text is None:
                     lacking[lang] = lacking.get(lang, 0) + 1
             english_shown = english_shown or "english_instead" in entry
+            if entry.get("shown_instead"):
+                others_shown.add(entry["shown_instead"]["lang"])
             if as_json:
                 echo_json(entry)
             else:
@@ -134,9 +143,14 @@ def show_rules(catalog: Catalog, requested: list[str], langs: list[str] | None, 
                 _print_entry(entry, brief_children=listed, inline_missing=inline, links=links)
     if not as_json and not inline:
         for lang, count in lacking.items():
-            note = (_("(no {lang} text for {count} of the {total} rules shown: English shown for them)") if english_shown
-                    else _("(no {lang} text for {count} of the {total} rules shown)"))
-            echo_wrapped(note.format(lang=lang, count=count, total=len(shown)), indent="  ", dim=True)
+            if english_shown:
+                note = _("(no {lang} text for {count} of the {total} rules shown: English shown for them)")
+            elif others_shown:
+                note = _("(no {lang} text for {count} of the {total} rules shown: {others} shown for them)")
+            else:
+                note = _("(no {lang} text for {count} of the {total} rules shown)")
+            echo_wrapped(note.format(lang=lang, count=count, total=len(shown), others=", ".join(sorted(others_shown))),
+                         indent="  ", dim=True)
     return 0
 
 

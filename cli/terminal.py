@@ -66,7 +66,7 @@ def _surrogate_escapes() -> dict[int, str]:
 
 # Fields of the lookups' entries shown on several lines (through `output.wrap`): their newlines
 # are paragraphs; in any other field (a name, an id, a title) a newline would split a line.
-_SHOWN_ON_LINES = frozenset({"text", "texts", "examples", "en_text", "english_instead", "definitions", "snippet"})
+_SHOWN_ON_LINES = frozenset({"text", "texts", "examples", "en_text", "english_instead", "shown_instead", "definitions", "snippet"})
 
 
 def safe_data(value, lines: bool = False):

@@ -111,7 +111,8 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
     """Everything shown about one number, as the JSON object of `--json`. `head` adds the
     parent, the neighbours and the subrules: what the rule asked for shows. When a language
     asked for has no text of the rule, `english_instead` holds the English one (unless English
-    was asked for too)."""
+    was asked for too); when none asked has it and English neither, `shown_instead` holds the
+    text of another language the corpus has (its `lang` beside)."""
     by_lang = catalog.by_lang(number)
     texts = {lang: _text(by_lang.get(lang)) for lang in langs}
     records = {lang: shown.record for lang, shown in by_lang.items()}
@@ -132,6 +133,13 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
     if "en" not in langs and any(text is None for text in texts.values()) and _text(by_lang.get("en")) is not None:
         # A language asked for has no text of this rule: the English is shown instead, said once.
         entry["english_instead"] = _text(by_lang.get("en"))
+    elif all(text is None for text in texts.values()):
+        # Neither the languages asked nor English (the seeds alone, for a French reader: their
+        # rules are Spanish): the text of a language the corpus has, rather than nothing.
+        others = [(lang, text) for lang in sorted(by_lang) if lang not in langs and (text := _text(by_lang[lang])) is not None]
+        if others:
+            lang, text = others[0]
+            entry["shown_instead"] = {"lang": lang, **text}
     if head:
         previous, following = neighbours(catalog, number)
         entry["parent"] = _link(catalog, rulenumbers.parent(number), langs)

@@ -53,3 +53,19 @@ def test_in_spanish_the_default_is_spanish_with_english_beside(monkeypatch):
     assert "en  A player who drew from an empty library loses the game." in [line.strip() for line in result.stdout.splitlines()]
     assert "(no hay texto en es de esta regla en el corpus: se muestra el inglés)" in result.stdout
     assert "es  Un jugador con 0 o menos vidas pierde la partida." in run("704.5a").stdout
+
+
+def test_a_rule_in_neither_the_language_asked_nor_english_shows_the_one_it_has(monkeypatch):
+    """The seeds alone hold their rules in Spanish: a French reader saw "no fr text" and
+    nothing else. With no English either, the text of a language the corpus has is shown, said
+    once; `--json` gives it as `shown_instead`, with its language."""
+    monkeypatch.setenv("MTGRULES_LANG", "fr")
+    use_corpus(monkeypatch, [record for record in sample_records() if record.lang != "en" or record.kind != "rule"])
+    lines = [line.strip() for line in run("704.5a").stdout.splitlines()]
+    assert "es  Un jugador con 0 o menos vidas pierde la partida." in lines
+    assert "(aucun texte en fr pour cette règle dans le corpus : affichée en es)" in lines
+    entry = json.loads(run("704.5a", "--json").stdout)
+    assert entry["texts"] == {"fr": None} and "english_instead" not in entry
+    assert (entry["shown_instead"]["lang"], entry["shown_instead"]["text"]) == ("es", "Un jugador con 0 o menos vidas pierde la partida.")
+    # A language asked that has the text: nothing else is shown.
+    assert "shown_instead" not in json.loads(run("704.5a", "--lang", "es", "--json").stdout)
