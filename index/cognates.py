@@ -80,11 +80,11 @@ _ENDINGS = {
 }
 
 
-def stems(word: str, lang: str) -> list[tuple[str, bool]]:
-    """The English-looking stems of `word` (folded) to try, each with whether it ends with an
-    English suffix: its suffix put in English, else the word less each inflection it may end
-    with, the longest first, or the whole word without one (none shorter than MIN_LETTERS - 1)."""
-    folded = fold(word).lower()
+def stems(folded: str, lang: str) -> list[tuple[str, bool]]:
+    """The English-looking stems of a word (`folded`, lowercased) to try, each with whether it
+    ends with an English suffix: its suffix put in English, else the word less each inflection
+    it may end with, the longest first, or the whole word without one (none shorter than
+    MIN_LETTERS - 1). Each keeps the word's first three letters at least."""
     for romance, english in _SUFFIXES.get(lang, ()):
         if folded.endswith(romance) and len(folded) - len(romance) >= 3:
             return [(folded[: -len(romance)] + english, True)]
@@ -103,36 +103,40 @@ def cognate(word: str, lang: str, english_words, in_rules=None) -> str | None:
     if found is not None:
         return found
     folded = fold(word).lower()  # (once, not once an English word: 0.6 ms of a cold French search)
-    for spelt, suffixed in stems(word, lang):
-        found = _cognate_of_stem(spelt, suffixed, word, folded, english_words, in_rules)
+    tried = stems(folded, lang)
+    if not tried:
+        return None
+    # Every stem begins as the word does, so the same English words are its candidates: read
+    # and spelt once for all the stems tried.
+    candidates = [(english, cognate_form(english)) for prefix in _english_prefixes(folded) for english in english_words(prefix)]
+    # The same spelling only for a word with letters English does not write ("illégal":
+    # illegal); a word English spells as typed was kept as typed before a guess was made.
+    excluded = folded if folded == word.lower() else None
+    whole = cognate_form(folded)
+    for spelt, suffixed in tried:
+        found = _cognate_of_stem(cognate_form(spelt), suffixed, candidates, excluded, whole, in_rules)
         if found is not None:
             return found
     return None
 
 
-def _cognate_of_stem(spelt: str, suffixed: bool, word: str, folded: str, english_words, in_rules) -> str | None:
-    """The shortest English word the rules use that `spelt` (a stem of `word`, folded as
-    `folded`) begins as `cognate_form` spells both, or None."""
-    form = cognate_form(spelt)
+def _cognate_of_stem(form: str, suffixed: bool, candidates: list[tuple[str, str]], excluded: str | None, whole: str,
+                     in_rules) -> str | None:
+    """Of `candidates` (English words and their `cognate_form`), the shortest the rules use
+    that the stem (as `cognate_form` spells it: `form`) begins, other than `excluded`; None
+    when none. `whole` is the whole word so spelt."""
     # An English suffix is that spelling or nothing ("historia" is "history", never "historic",
     # which "histori" begins; -ic may go on as -ical); a bare stem may take a letter or two.
     endings = SUFFIXED_ENDINGS if suffixed else None
     best: tuple[int, int, str] | None = None
-    spelt_as_typed = folded == word.lower()
-    whole = cognate_form(folded)
-    for prefix in _english_prefixes(spelt):
-        for english in english_words(prefix):
-            theirs = cognate_form(english)
-            added = theirs[len(form):] if theirs.startswith(form) else None
-            near = added is not None and (added in endings if endings else len(added) <= MAX_ADDED)
-            # The same spelling only for a word with letters English does not write ("illégal":
-            # illegal); a word English spells as typed was kept as typed before a guess was made.
-            same = english == folded and spelt_as_typed
-            # The shortest; of two as short, the one spelt like more of the whole word ("excès":
-            # "excess", not "exceed"), then the first alphabetically.
-            key = (len(english), -_shared_start(whole, theirs), english)
-            if near and not same and (best is None or key < best) and (in_rules is None or in_rules(english)):
-                best = key
+    for english, theirs in candidates:
+        added = theirs[len(form):] if theirs.startswith(form) else None
+        near = added is not None and (added in endings if endings else len(added) <= MAX_ADDED)
+        # The shortest; of two as short, the one spelt like more of the whole word ("excès":
+        # "excess", not "exceed"), then the first alphabetically.
+        key = (len(english), -_shared_start(whole, theirs), english)
+        if near and english != excluded and (best is None or key < best) and (in_rules is None or in_rules(english)):
+            best = key
     return best[2] if best else None
 
 

@@ -136,10 +136,11 @@ def rule_entry(catalog: Catalog, number: str, langs: list[str], registry, *, hea
     elif all(text is None for text in texts.values()):
         # Neither the languages asked nor English (the seeds alone, for a French reader: their
         # rules are Spanish): the text of a language the corpus has, rather than nothing.
-        others = [(lang, text) for lang in sorted(by_lang) if lang not in langs and (text := _text(by_lang[lang])) is not None]
-        if others:
-            lang, text = others[0]
-            entry["shown_instead"] = {"lang": lang, **text}
+        for lang in sorted(set(by_lang) - set(langs)):
+            text = _text(by_lang[lang])
+            if text is not None:
+                entry["shown_instead"] = {"lang": lang, **text}
+                break
     if head:
         previous, following = neighbours(catalog, number)
         entry["parent"] = _link(catalog, rulenumbers.parent(number), langs)
